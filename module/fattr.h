@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * fattr internals: what each file of module/ offers the others.
+ */
+#ifndef _FATTR_H
+#define _FATTR_H
+
+#include <linux/types.h>
+
+struct path;
+struct vfsmount;
+
+/* btf.c: offsets inside the kernel's private struct mount. */
+struct fattr_mount_layout {
+	size_t mnt;		/* struct vfsmount mnt */
+	size_t mnt_id;		/* int mnt_id */
+};
+
+extern struct fattr_mount_layout fattr_mount_layout;
+
+int fattr_btf_init(const char *btf_path);
+
+/* mountinfo.c: records rendered by the kernel's own mountinfo code. */
+struct fattr_val {
+	char *buf;
+	size_t len;
+	size_t cap;
+};
+
+int fattr_mountinfo_init(void);
+void fattr_mountinfo_exit(void);
+int fattr_render_mnt(struct vfsmount *mnt, struct fattr_val *val);
+int fattr_render_id(int id, struct fattr_val *val);
+int fattr_render_ids(struct fattr_val *val);
+void fattr_val_free(struct fattr_val *val);
+
+/* walk.c: the attribute tree. */
+ssize_t fattr_getxattr(const struct path *path, const char *name,
+		       void __user *value, size_t size);
+
+/* hook.c: the syscall entry hooks. */
+int fattr_hooks_init(void);
+void fattr_hooks_exit(void);
+
+#endif /* _FATTR_H */

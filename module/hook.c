@@ -1,0 +1,323 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The syscall hooks: getxattr(2), lgetxattr(2) and fgetxattr(2) entry
+ * points, for 64-bit and 32-bit callers, redirected through ftrace.
+ *
+ * One ftrace_ops per entry point, with SAVE_REGS | RECURSION | IPMODIFY.
+ * Its callback reads the first byte of the name: anything but ':' (or a
+ * byte not in memory yet) stays on the kernel's own path and never enters
+ * the module.  A ':' name is sent to the entry's handler here, which
+ * serves it, or calls the original entry (which ftrace then lets through,
+ * because the call comes from this module).
+ *
+ * io_uring's IORING_OP_GETXATTR calls the xattr code below these entry
+ * points and is not served.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/file.h>
+#include <linux/fs.h>
+#include <linux/ftrace.h>
+#include <linux/module.h>
+#include <linux/namei.h>
+#include <linux/path.h>
+#include <linux/ptrace.h>
+#include <linux/uaccess.h>
+#include <linux/xattr.h>
+#include <asm/ibt.h>
+#include <uapi/linux/fattr.h>
+
+#include "compat.h"
+#include "fattr.h"
+
+typedef long (*fattr_syscall_t)(const struct pt_regs *regs);
+
+/* How the entry names its file. */
+enum fattr_target {
+	FATTR_PATH,		/* getxattr: a path, symlinks followed */
+	FATTR_LPATH,		/* lgetxattr: a path, the link itself */
+	FATTR_FD,		/* fgetxattr: a descriptor */
+};
+
+struct fattr_hook {
+	const char *func;
+	enum fattr_target target;
+	bool ia32;		/* arguments in bx, cx, dx, si */
+	bool optional;		/* absent without CONFIG_IA32_EMULATION */
+	fattr_syscall_t handler;
+	unsigned long orig;	/* the entry, ENDBR included: learnt on use */
+	struct ftrace_ops ops;
+	bool registered;
+};
+
+enum {
+	FATTR_X64_GETXATTR,
+	FATTR_X64_LGETXATTR,
+	FATTR_X64_FGETXATTR,
+	FATTR_IA32_GETXATTR,
+	FATTR_IA32_LGETXATTR,
+	FATTR_IA32_FGETXATTR,
+	FATTR_NR_HOOKS
+};
+
+static struct fattr_hook fattr_hooks[FATTR_NR_HOOKS];
+
+/* Argument @n of the syscall, from the user registers it was entered with. */
+static unsigned long fattr_arg(const struct fattr_hook *h,
+			       const struct pt_regs *regs, int n)
+{
+	if (h->ia32) {
+		const unsigned long args[] = {
+			regs->bx, regs->cx, regs->dx, regs->si
+		};
+
+		return (u32)args[n];	/* compat pointers and sizes */
+	}
+	{
+		const unsigned long args[] = {
+			regs->di, regs->si, regs->dx, regs->r10
+		};
+
+		return args[n];
+	}
+}
+
+static const char __user *fattr_arg_name(const struct fattr_hook *h,
+					 const struct pt_regs *regs)
+{
+	return (const char __user *)fattr_arg(h, regs, 1);
+}
+
+/* The file the call names, as the kernel resolves it (6.1 to 6.12). */
+static int fattr_get_path(const struct fattr_hook *h,
+			  const struct pt_regs *regs, struct path *path)
+{
+	unsigned long arg0 = fattr_arg(h, regs, 0);
+	struct file *file;
+
+	switch (h->target) {
+	case FATTR_PATH:
+	case FATTR_LPATH:
+		return user_path_at(AT_FDCWD, (const char __user *)arg0,
+				    h->target == FATTR_PATH ? LOOKUP_FOLLOW : 0,
+				    path);
+	case FATTR_FD:
+		/* fget() refuses O_PATH descriptors, as fdget() does. */
+		file = fget((int)arg0);
+		if (!file)
+			return -EBADF;
+		*path = file->f_path;
+		path_get(path);
+		fput(file);
+		return 0;
+	}
+	return -EINVAL;
+}
+
+/*
+ * Serves a ':' name.  Errors come in the kernel's order: the file first,
+ * then the name (strncpy_from_user() rules of fs/xattr.c), then the value.
+ */
+static long fattr_serve(const struct fattr_hook *h, const struct pt_regs *regs)
+{
+	char name[XATTR_NAME_MAX + 1];
+	struct path path;
+	long ret;
+
+	ret = fattr_get_path(h, regs, &path);
+	if (ret)
+		return ret;
+	ret = strncpy_from_user(name, fattr_arg_name(h, regs), sizeof(name));
+	if (ret == 0 || ret == sizeof(name))
+		ret = -ERANGE;
+	if (ret > 0)
+		ret = fattr_getxattr(&path,  name,
+				     (void __user *)fattr_arg(h, regs, 2),
+				     fattr_arg(h, regs, 3));
+	path_put(&path);
+	return ret;
+}
+
+/*
+ * Where the callback sends a ':' name.  It runs with a module reference
+ * taken by the callback, so that rmmod cannot free this text under it.
+ */
+static long fattr_handle(struct fattr_hook *h, const struct pt_regs *regs)
+{
+	const char __user *name = fattr_arg_name(h, regs);
+	long ret;
+	char c;
+
+	/* The byte may have changed, or faulted in the callback: read again. */
+	if (get_user(c, name) || c != FATTR_SEP)
+		ret = ((fattr_syscall_t)READ_ONCE(h->orig))(regs);
+	else
+		ret = fattr_serve(h, regs);
+	/* After the call: the call above must not become a tail call. */
+	module_put(THIS_MODULE);
+	return ret;
+}
+
+#define FATTR_HANDLER(idx)						\
+static long fattr_handler_##idx(const struct pt_regs *regs)		\
+{									\
+	return fattr_handle(&fattr_hooks[idx], regs);			\
+}
+
+FATTR_HANDLER(FATTR_X64_GETXATTR)
+FATTR_HANDLER(FATTR_X64_LGETXATTR)
+FATTR_HANDLER(FATTR_X64_FGETXATTR)
+FATTR_HANDLER(FATTR_IA32_GETXATTR)
+FATTR_HANDLER(FATTR_IA32_LGETXATTR)
+FATTR_HANDLER(FATTR_IA32_FGETXATTR)
+
+#define FATTR_HOOK(idx, name, tgt, is_ia32)				\
+	[idx] = {							\
+		.func = name,						\
+		.target = tgt,						\
+		.ia32 = is_ia32,					\
+		.optional = is_ia32,					\
+		.handler = fattr_handler_##idx,				\
+	}
+
+static struct fattr_hook fattr_hooks[FATTR_NR_HOOKS] = {
+	FATTR_HOOK(FATTR_X64_GETXATTR, "__x64_sys_getxattr", FATTR_PATH, false),
+	FATTR_HOOK(FATTR_X64_LGETXATTR, "__x64_sys_lgetxattr", FATTR_LPATH,
+		   false),
+	FATTR_HOOK(FATTR_X64_FGETXATTR, "__x64_sys_fgetxattr", FATTR_FD, false),
+	FATTR_HOOK(FATTR_IA32_GETXATTR, "__ia32_sys_getxattr", FATTR_PATH,
+		   true),
+	FATTR_HOOK(FATTR_IA32_LGETXATTR, "__ia32_sys_lgetxattr", FATTR_LPATH,
+		   true),
+	FATTR_HOOK(FATTR_IA32_FGETXATTR, "__ia32_sys_fgetxattr", FATTR_FD,
+		   true),
+};
+
+/**
+ * fattr_entry_start() - the address to call a traced entry at
+ * @ip: the entry's fentry site, as ftrace reports it
+ *
+ * On kernels built with IBT (Debian 6.12; not Debian 6.1) the fentry
+ * site follows the entry's ENDBR64, and an indirect call must land on
+ * that ENDBR.  is_endbr() is not enough: it also accepts the NOP that
+ * replaces a sealed ENDBR, which an indirect call must not reach.
+ *
+ * Returns the address, or 0 if the entry cannot be called safely.
+ */
+static unsigned long fattr_entry_start(unsigned long ip)
+{
+#if HAS_KERNEL_IBT
+	u32 insn;
+
+	if (get_kernel_nofault(insn, (u32 *)(ip - ENDBR_INSN_SIZE)) ||
+	    insn != gen_endbr())
+		return 0;
+	return ip - ENDBR_INSN_SIZE;
+#else
+	return ip;
+#endif
+}
+
+static void notrace fattr_ftrace_cb(unsigned long ip, unsigned long parent_ip,
+				    struct ftrace_ops *ops,
+				    struct ftrace_regs *fregs)
+{
+	struct fattr_hook *h = container_of(ops, struct fattr_hook, ops);
+	struct pt_regs *regs = ftrace_get_regs(fregs);	/* SAVE_REGS: set */
+	const struct pt_regs *uregs;
+	unsigned long orig;
+	char c;
+
+	/* The handler calling the original entry: let it run. */
+	if (!regs || within_module(parent_ip, THIS_MODULE))
+		return;
+
+	/* The entry's only argument: the user registers of the syscall. */
+	uregs = (const struct pt_regs *)regs->di;
+	if (!copy_from_user_nofault(&c, fattr_arg_name(h, uregs), 1) &&
+	    c != FATTR_SEP)
+		return;
+
+	orig = READ_ONCE(h->orig);
+	if (unlikely(!orig)) {
+		orig = fattr_entry_start(ip);
+		if (!orig) {
+			pr_warn_once("%s has no ENDBR; ':' names not served\n",
+				     h->func);
+			return;
+		}
+		WRITE_ONCE(h->orig, orig);
+	}
+	/* Dropped by fattr_handle(); fails once rmmod has begun. */
+	if (!try_module_get(THIS_MODULE))
+		return;
+	fattr_set_instruction_pointer(fregs, (unsigned long)h->handler);
+}
+
+static void fattr_hook_unregister(struct fattr_hook *h)
+{
+	if (!h->registered)
+		return;
+	unregister_ftrace_function(&h->ops);
+	ftrace_free_filter(&h->ops);
+	h->registered = false;
+}
+
+static int fattr_hook_register(struct fattr_hook *h)
+{
+	int err;
+
+	h->ops.func = fattr_ftrace_cb;
+	h->ops.flags = FTRACE_OPS_FL_SAVE_REGS | FTRACE_OPS_FL_RECURSION |
+		       FTRACE_OPS_FL_IPMODIFY;
+	err = ftrace_set_filter(&h->ops, (unsigned char *)h->func,
+				strlen(h->func), 0);
+	if (err) {
+		ftrace_free_filter(&h->ops);
+		if (h->optional)
+			return 0;
+		pr_err("cannot trace %s (%d)\n", h->func, err);
+		return err;
+	}
+	err = register_ftrace_function(&h->ops);
+	if (err) {
+		ftrace_free_filter(&h->ops);
+		if (err == -EBUSY)
+			pr_err("%s is already modified by another ftrace IPMODIFY user (livepatch?)\n",
+			       h->func);
+		else
+			pr_err("cannot hook %s (%d)\n", h->func, err);
+		return err;
+	}
+	h->registered = true;
+	return 0;
+}
+
+void fattr_hooks_exit(void)
+{
+	int i;
+
+	for (i = 0; i < FATTR_NR_HOOKS; i++)
+		fattr_hook_unregister(&fattr_hooks[i]);
+	/*
+	 * unregister_ftrace_function() waited for tasks in the trampolines.
+	 * A task may still be between the module_put() of fattr_handle()
+	 * and its return; it has not scheduled voluntarily since, which is
+	 * what RCU-tasks waits for.
+	 */
+	synchronize_rcu_tasks();
+}
+
+int fattr_hooks_init(void)
+{
+	int i, err;
+
+	for (i = 0; i < FATTR_NR_HOOKS; i++) {
+		err = fattr_hook_register(&fattr_hooks[i]);
+		if (err) {
+			fattr_hooks_exit();
+			return err;
+		}
+	}
+	return 0;
+}

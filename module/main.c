@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fattr: kernel attributes through getxattr(2), for kernels that never
+ * merged Miklos Szeredi's 2022 RFC "getting misc stats/attributes via
+ * xattr API".  See fattr(7).
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/module.h>
+
+#include "fattr.h"
+
+static int __init fattr_init(void)
+{
+	int err;
+
+	err = fattr_btf_init("/sys/kernel/btf/vmlinux");
+	if (err)
+		return err;
+	err = fattr_mountinfo_init();
+	if (err)
+		return err;
+	err = fattr_hooks_init();
+	if (err) {
+		fattr_mountinfo_exit();
+		return err;
+	}
+	return 0;
+}
+
+static void __exit fattr_exit(void)
+{
+	fattr_hooks_exit();
+	fattr_mountinfo_exit();
+}
+
+module_init(fattr_init);
+module_exit(fattr_exit);
+
+MODULE_DESCRIPTION("Kernel attributes through getxattr(2): mount records by ':' names");
+MODULE_AUTHOR("The fattr developers");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,35 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# check.sh [TAG...]
+#
+# The full test suite: scripts/vm-test.sh on every supported kernel
+# (default: 6.1 and 6.12), then one summary line per kernel (Check's
+# own) and a total.  Exits non-zero if any kernel failed.
+
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+cache=${FATTR_CACHE:-/var/cache/fattr}
+[ $# -gt 0 ] || set -- 6.1 6.12
+
+failed=0
+summary=
+for tag in "$@"; do
+	echo "=== fattr on Debian kernel $tag"
+	if "$top/scripts/vm-test.sh" "$tag" check; then
+		verdict=PASS
+	else
+		verdict=FAIL
+		failed=$((failed + 1))
+	fi
+	log=$cache/run/$tag/console.log
+	checks=$(grep -E '^[0-9]+%: Checks: ' "$log" 2>/dev/null | tail -n 1)
+	shell=$(grep -E '^getfattr-test: ' "$log" 2>/dev/null | tail -n 1)
+	summary="$summary$tag: $verdict; ${checks:-no Check summary}; ${shell:-no getfattr-test summary}
+"
+done
+
+echo "=== summary"
+printf '%s' "$summary"
+echo "total: $(($# - failed)) of $# kernels passed"
+[ "$failed" -eq 0 ]

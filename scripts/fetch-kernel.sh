@@ -1,0 +1,88 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# fetch-kernel.sh TAG
+#
+# Makes Debian's kernel TAG ready for the VM tests:
+#   - installs its headers on this machine with apt (Debian's header
+#     packages hard-code /usr/src paths, so they cannot live elsewhere);
+#   - unpacks its image into $FATTR_CACHE/kernels/TAG/ (vmlinuz only;
+#     the test VMs need no modules from it).
+# Prints nothing on success but the kernel release; any failure names
+# the kernel and the step, and exits non-zero.
+#
+# TAG is 6.1 (bookworm) or 6.12 (bookworm-backports).  The backports
+# suite is added to apt from the mirror this machine already uses.
+
+set -eu
+
+tag=${1:?usage: fetch-kernel.sh 6.1|6.12}
+cache=${FATTR_CACHE:-/var/cache/fattr}
+dir=$cache/kernels/$tag
+
+fail() {
+	echo "fetch-kernel: kernel $tag: $*" >&2
+	exit 1
+}
+
+# apt's -t for the suite: none for bookworm, whose newest kernel may be
+# in bookworm-security; backports must be asked for by name.
+case $tag in
+6.1)	suite=bookworm; target= ;;
+6.12)	suite=bookworm-backports; target="-t $suite" ;;
+*)	fail "unknown kernel (known: 6.1, 6.12)" ;;
+esac
+
+# Already fetched and still installed?
+if [ -f "$dir/release" ] && [ -f "$dir/vmlinuz" ]; then
+	rel=$(cat "$dir/release")
+	if [ -f "/usr/src/linux-headers-$rel/Makefile" ]; then
+		echo "$rel"
+		exit 0
+	fi
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+
+# The mirror that serves this machine's bookworm/main, read from apt.
+mirror() {
+	apt-cache policy | awk '$3 == "bookworm/main" { print $2; exit }'
+}
+
+if [ "$suite" != bookworm ] &&
+   ! apt-cache policy | grep -q " $suite/main "; then
+	m=$(mirror)
+	[ -n "$m" ] || fail "no bookworm mirror in apt sources to add $suite from"
+	echo "deb $m $suite main" >/etc/apt/sources.list.d/fattr-$suite.list
+	apt-get update -q >/dev/null || fail "apt-get update for $suite failed"
+fi
+
+# The versioned package names behind the linux-image-amd64 and
+# linux-headers-amd64 metapackages apt would install from this suite.
+meta_dep() {
+	# shellcheck disable=SC2086
+	ver=$(apt-cache $target policy "$1" | awk '/Candidate:/ { print $2 }')
+	case $ver in ""|"(none)") fail "$1 not found in $suite" ;; esac
+	apt-cache show "$1=$ver" |
+		sed -n 's/^Depends: \([^ ,]*\).*/\1/p' | head -n 1
+}
+
+img=$(meta_dep linux-image-amd64)
+hdr=$(meta_dep linux-headers-amd64)
+rel=${img#linux-image-}
+[ "$hdr" = "linux-headers-$rel" ] || fail "image $img and headers $hdr disagree"
+
+# shellcheck disable=SC2086
+apt-get install -y -q $target "$hdr" >/dev/null ||
+	fail "installing $hdr from $suite failed"
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+(cd "$tmp" && apt-get download -q "$img" >/dev/null 2>&1) ||
+	fail "downloading $img failed"
+dpkg-deb -x "$tmp"/"$img"_*.deb "$tmp/root" || fail "unpacking $img failed"
+mkdir -p "$dir"
+cp "$tmp/root/boot/vmlinuz-$rel" "$dir/vmlinuz" ||
+	fail "no vmlinuz-$rel in $img"
+echo "$rel" >"$dir/release"
+echo "$rel"

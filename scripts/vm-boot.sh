@@ -1,0 +1,49 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# vm-boot.sh VMLINUZ INITRD RUN LOG
+#
+# Boots the kernel under QEMU with software emulation (TCG: KVM is never
+# used, as it may exist here and hang), runs test/vm-RUN.sh inside (see
+# test/vm-init), shows the console and keeps it in LOG.
+#
+# Exits 0 only if the VM reported "FATTR-RESULT: PASS" and the kernel
+# logged no warning, BUG, oops, lockdep report or panic.  The kernel
+# panics on any warning or lockup (panic_on_warn, softlockup_panic), so a
+# run cannot scroll past one; a hung VM is killed after $FATTR_VM_TIMEOUT
+# seconds (default 900).
+
+set -u
+
+kernel=${1:?usage: vm-boot.sh VMLINUZ INITRD RUN LOG}
+initrd=${2:?}
+run=${3:?}
+log=${4:?}
+
+# What reaches the terminal: the VM's own output, and the kernel's lines
+# about fattr or trouble.  The whole console is in LOG.
+console_filter() {
+	sed -u -n '/Linux version/,$p' |
+	awk '!/^\[ *[0-9]+\.[0-9]+\] / ||
+	     /fattr|WARNING|BUG|Oops|panic|lockdep|Call Trace/ {
+		print; fflush()
+	}'
+}
+
+timeout -s KILL "${FATTR_VM_TIMEOUT:-900}" \
+	qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 1024 \
+		-nographic -no-reboot -monitor none -serial stdio \
+		-kernel "$kernel" -initrd "$initrd" \
+		-append "console=ttyS0 printk.time=1 panic=-1 oops=panic panic_on_warn=1 softlockup_panic=1 fattr.run=$run" \
+		</dev/null 2>&1 | tr -d '\r' | tee "$log" | console_filter
+
+bad='\] (WARNING:|BUG:|Oops|Kernel panic|INFO: (possible|task .* blocked)|WARNING: (possible|suspicious))|------------\[ cut here \]'
+if grep -Eq "$bad" "$log"; then
+	echo "vm-boot: the kernel complained:" >&2
+	grep -E "$bad" "$log" | head -n 5 >&2
+	exit 1
+fi
+grep -q '^FATTR-RESULT: PASS' "$log" || {
+	echo "vm-boot: the VM did not report a pass" >&2
+	exit 1
+}

@@ -1,0 +1,47 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# vm-image.sh KO OUT
+#
+# Writes OUT, the initramfs of the test VM: static busybox as /init's
+# shell, the module KO as /fattr.ko, the static test binaries and scripts
+# of test/ under /test, and Debian's getfattr and setfattr with their
+# libraries.  Needs busybox-static, attr, cpio; test/ must be built.
+
+set -eu
+
+ko=${1:?usage: vm-image.sh KO OUT}
+out=${2:?usage: vm-image.sh KO OUT}
+top=$(cd "$(dirname "$0")/.." && pwd)
+
+fail() {
+	echo "vm-image: $*" >&2
+	exit 1
+}
+
+[ -x /bin/busybox ] || fail "no /bin/busybox (apt-get install busybox-static)"
+[ -x "$top/test/fattr-check" ] || fail "test/fattr-check not built (make -C test)"
+
+root=$(mktemp -d)
+trap 'rm -rf "$root"' EXIT
+mkdir -p "$root/bin" "$root/test" "$root/proc" "$root/sys" "$root/dev" \
+	 "$root/tmp" "$root/usr/bin"
+cp /bin/busybox "$root/bin/busybox"
+cp "$top/test/vm-init" "$root/init"
+cp "$ko" "$root/fattr.ko"
+cp "$top/test/fattr-check" "$top/test/vm-check.sh" \
+   "$top/test/getfattr-test.sh" "$root/test/"
+cp "$top/scripts/vm-demo.sh" "$root/test/vm-demo.sh"
+chmod 755 "$root/init"
+
+# Debian's getfattr and setfattr, with every library they load.
+for prog in /usr/bin/getfattr /usr/bin/setfattr; do
+	[ -x "$prog" ] || fail "no $prog (apt-get install attr)"
+	cp "$prog" "$root/usr/bin/"
+	for lib in $(ldd "$prog" | grep -o '/[^ ]*'); do
+		mkdir -p "$root$(dirname "$lib")"
+		cp -L "$lib" "$root$lib"
+	done
+done
+
+(cd "$root" && find . | cpio -o -H newc --quiet) | gzip -1 >"$out"

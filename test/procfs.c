@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * procfs.c: mountinfo and statx helpers, the suite's source of truth.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "procfs.h"
+
+#ifndef STATX_MNT_ID
+#define STATX_MNT_ID 0x1000
+#endif
+
+char *read_all(int fd, size_t *len)
+{
+	size_t cap = 65536, n = 0;
+	char *buf = malloc(cap + 1);
+	ssize_t r;
+
+	if (!buf)
+		return NULL;
+	for (;;) {
+		if (n == cap) {
+			char *nb = realloc(buf, 2 * cap + 1);
+
+			if (!nb) {
+				free(buf);
+				return NULL;
+			}
+			buf = nb;
+			cap *= 2;
+		}
+		r = read(fd, buf + n, cap - n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			free(buf);
+			return NULL;
+		}
+		if (r == 0)
+			break;
+		n += r;
+	}
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+int mi_read(struct mountinfo *mi, const char *file)
+{
+	int fd = open(file, O_RDONLY | O_CLOEXEC);
+	int err;
+
+	mi->buf = NULL;
+	mi->len = 0;
+	if (fd < 0)
+		return -errno;
+	mi->buf = read_all(fd, &mi->len);
+	err = errno;
+	close(fd);
+	return mi->buf ? 0 : -err;
+}
+
+int mi_read_pid(struct mountinfo *mi, pid_t pid)
+{
+	char file[64];
+
+	snprintf(file, sizeof(file), "/proc/%d/mountinfo", (int)pid);
+	return mi_read(mi, file);
+}
+
+void mi_free(struct mountinfo *mi)
+{
+	free(mi->buf);
+	mi->buf = NULL;
+	mi->len = 0;
+}
+
+/* Calls @fn on every record; stops when it returns non-zero. */
+static const char *mi_each(const struct mountinfo *mi, size_t *len,
+			   int (*fn)(const char *, size_t, const void *),
+			   const void *arg)
+{
+	const char *p = mi->buf, *end = mi->buf + mi->len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', end - p);
+		size_t l = nl ? (size_t)(nl - p + 1) : (size_t)(end - p);
+
+		if (fn(p, l, arg)) {
+			*len = l;
+			return p;
+		}
+		p += l;
+	}
+	return NULL;
+}
+
+static int id_is(const char *line, size_t len, const void *arg)
+{
+	(void)len;
+	return atoi(line) == *(const int *)arg;
+}
+
+const char *mi_find(const struct mountinfo *mi, int id, size_t *len)
+{
+	return mi_each(mi, len, id_is, &id);
+}
+
+size_t mi_ids(const struct mountinfo *mi, int **ids)
+{
+	size_t n = 0, i;
+	const char *p;
+
+	for (p = mi->buf; p < mi->buf + mi->len; p++)
+		if (*p == '\n')
+			n++;
+	*ids = calloc(n + 1, sizeof(**ids));
+	p = mi->buf;
+	for (i = 0; i < n; i++) {
+		(*ids)[i] = atoi(p);
+		p = strchr(p, '\n') + 1;
+	}
+	return n;
+}
+
+char *mi_field(const char *line, size_t len, int n)
+{
+	const char *p = line, *end = line + len, *e;
+
+	while (--n > 0) {
+		p = memchr(p, ' ', end - p);
+		if (!p)
+			return NULL;
+		p++;
+	}
+	for (e = p; e < end && *e != ' ' && *e != '\n'; e++)
+		;
+	return strndup(p, e - p);
+}
+
+int mi_has(const char *line, size_t len, const char *s)
+{
+	return memmem(line, len, s, strlen(s)) != NULL;
+}
+
+static int point_is(const char *line, size_t len, const void *arg)
+{
+	char *f = mi_field(line, len, 5);
+	int r = f && !strcmp(f, arg);
+
+	free(f);
+	return r;
+}
+
+const char *mi_find_point(const struct mountinfo *mi, const char *mnt_point,
+			  size_t *len)
+{
+	const char *last = NULL, *p;
+	struct mountinfo rest = *mi;
+	size_t l;
+
+	/* Overmounts list several records for one point: take the last. */
+	while ((p = mi_each(&rest, &l, point_is, mnt_point))) {
+		last = p;
+		*len = l;
+		rest.len -= p + l - rest.buf;
+		rest.buf = (char *)p + l;
+	}
+	return last;
+}
+
+int path_mnt_id(const char *path, int at_flags)
+{
+	struct statx stx;
+
+	if (statx(AT_FDCWD, path, at_flags, STATX_MNT_ID, &stx))
+		return -errno;
+	if (!(stx.stx_mask & STATX_MNT_ID))
+		return -ENOSYS;
+	return (int)stx.stx_mnt_id;
+}
+
+int fd_mnt_id(int fd)
+{
+	struct statx stx;
+
+	if (statx(fd, "", AT_EMPTY_PATH, STATX_MNT_ID, &stx))
+		return -errno;
+	if (!(stx.stx_mask & STATX_MNT_ID))
+		return -ENOSYS;
+	return (int)stx.stx_mnt_id;
+}

@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * util.c: xattr calls, comparisons with procfs, namespace setup.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+#include "util.h"
+
+static void x_done(struct xres *r, ssize_t ret)
+{
+	r->ret = ret;
+	r->err = ret < 0 ? errno : 0;
+}
+
+static void x_prep(struct xres *r)
+{
+	r->val = calloc(1, VALUE_MAX + 1);
+	ck_assert_msg(r->val, "out of memory");
+}
+
+void x_get(struct xres *r, const char *path, const char *name)
+{
+	x_prep(r);
+	x_done(r, getxattr(path, name, r->val, VALUE_MAX));
+}
+
+void x_lget(struct xres *r, const char *path, const char *name)
+{
+	x_prep(r);
+	x_done(r, lgetxattr(path, name, r->val, VALUE_MAX));
+}
+
+void x_call(struct xres *r, enum xcall c, const char *path, const char *name)
+{
+	if (c == X_LGET)
+		x_lget(r, path, name);
+	else
+		x_get(r, path, name);
+}
+
+void x_fget(struct xres *r, int fd, const char *name)
+{
+	x_prep(r);
+	x_done(r, fgetxattr(fd, name, r->val, VALUE_MAX));
+}
+
+void x_free(struct xres *r)
+{
+	free(r->val);
+	r->val = NULL;
+}
+
+char *esc(const char *s, size_t n)
+{
+	char *out = malloc(4 * 300 + 8), *o = out;
+	size_t i;
+
+	for (i = 0; i < n && i < 300; i++) {
+		unsigned char c = s[i];
+
+		if (c == '\n')
+			o += sprintf(o, "\\n");
+		else if (c == '\\')
+			o += sprintf(o, "\\\\");
+		else if (c < 32 || c > 126)
+			o += sprintf(o, "\\%03o", c);
+		else
+			*o++ = c;
+	}
+	if (i < n)
+		o += sprintf(o, "...");
+	*o = '\0';
+	return out;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int r;
+
+	va_start(ap, fmt);
+	r = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	ck_assert_msg(r >= 0, "out of memory");
+	return s;
+}
+
+void expect_value(const struct xres *r, const char *exp, size_t len,
+		  const char *what)
+{
+	ck_assert_msg(r->ret >= 0, "%s: failed with %s, expected \"%s\"",
+		      what, strerror(r->err), esc(exp, len));
+	ck_assert_msg((size_t)r->ret == len && !memcmp(r->val, exp, len),
+		      "%s: got %zd bytes \"%s\", expected %zu bytes \"%s\"",
+		      what, r->ret, esc(r->val, r->ret), len, esc(exp, len));
+}
+
+void expect_errno(const struct xres *r, int err, const char *what)
+{
+	ck_assert_msg(r->ret < 0,
+		      "%s: returned %zd bytes \"%s\", expected error %s",
+		      what, r->ret, esc(r->val, r->ret), strerror(err));
+	ck_assert_msg(r->err == err, "%s: error %s, expected %s",
+		      what, strerror(r->err), strerror(err));
+}
+
+int expect_path_record(enum xcall c, const char *path)
+{
+	struct mountinfo mi;
+	struct xres r;
+	const char *line;
+	size_t len;
+	char *what;
+	int id;
+
+	id = path_mnt_id(path, c == X_LGET ? AT_SYMLINK_NOFOLLOW : 0);
+	ck_assert_msg(id >= 0, "statx %s: %s", path, strerror(-id));
+	x_call(&r, c, path, ":mnt:info");
+	ck_assert_int_eq(mi_read(&mi, "/proc/self/mountinfo"), 0);
+	line = mi_find(&mi, id, &len);
+	ck_assert_msg(line, "%s: mount %d not in /proc/self/mountinfo",
+		      path, id);
+	what = xasprintf("%sgetxattr(\"%s\", \":mnt:info\")",
+			 c == X_LGET ? "l" : "", path);
+	expect_value(&r, line, len, what);
+	free(what);
+	x_free(&r);
+	mi_free(&mi);
+	return id;
+}
+
+char *ids_listing(const struct mountinfo *mi, size_t *len)
+{
+	int *ids;
+	size_t n = mi_ids(mi, &ids), i;
+	char *out = malloc(n * 16 + 1), *o = out;
+
+	for (i = 0; i < n; i++)
+		o += sprintf(o, "%d:", ids[i]) + 1;
+	*len = o - out;
+	free(ids);
+	return out;
+}
+
+void expect_listing(const char *path)
+{
+	struct mountinfo mi;
+	struct xres r;
+	size_t len;
+	char *exp, *what;
+
+	x_get(&r, path, ":mntns:");
+	ck_assert_int_eq(mi_read(&mi, "/proc/self/mountinfo"), 0);
+	exp = ids_listing(&mi, &len);
+	ck_assert_msg(len > 0, "no mounts in /proc/self/mountinfo");
+	what = xasprintf("getxattr(\"%s\", \":mntns:\")", path);
+	expect_value(&r, exp, len, what);
+	free(what);
+	free(exp);
+	x_free(&r);
+	mi_free(&mi);
+}
+
+void expect_all_ids(void)
+{
+	struct mountinfo mi;
+	struct xres r;
+	int *ids;
+	size_t n, i, len;
+
+	ck_assert_int_eq(mi_read(&mi, "/proc/self/mountinfo"), 0);
+	n = mi_ids(&mi, &ids);
+	ck_assert_msg(n > 0, "no mounts in /proc/self/mountinfo");
+	for (i = 0; i < n; i++) {
+		const char *line = mi_find(&mi, ids[i], &len);
+		char *name = xasprintf(":mntns:%d:info", ids[i]);
+
+		x_get(&r, "/", name);
+		expect_value(&r, line, len, name);
+		x_free(&r);
+		free(name);
+		name = xasprintf(":mntns:%d:", ids[i]);
+		x_get(&r, "/", name);
+		expect_value(&r, INFO_VALUE, INFO_LEN, name);
+		x_free(&r);
+		free(name);
+	}
+	free(ids);
+	mi_free(&mi);
+}
+
+void private_ns(void)
+{
+	ck_assert_msg(!unshare(CLONE_NEWNS), "unshare(CLONE_NEWNS): %s",
+		      strerror(errno));
+	ck_assert_msg(!mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL),
+		      "make / rprivate: %s", strerror(errno));
+}
+
+const char *scratch(void)
+{
+	static char dir[] = "/tmp/fattr.XXXXXX";
+
+	private_ns();
+	ck_assert_msg(mkdtemp(dir), "mkdtemp: %s", strerror(errno));
+	xtmpfs("fattr-scratch", dir);
+	return dir;
+}
+
+void xmkdir(const char *path)
+{
+	ck_assert_msg(!mkdir(path, 0755) || errno == EEXIST,
+		      "mkdir %s: %s", path, strerror(errno));
+}
+
+void xmount(const char *src, const char *target, const char *type,
+	    unsigned long flags, const char *data)
+{
+	ck_assert_msg(!mount(src, target, type, flags, data),
+		      "mount %s on %s (flags %#lx): %s", src ? src : "-",
+		      target, flags, strerror(errno));
+}
+
+void xtmpfs(const char *src, const char *target)
+{
+	xmkdir(target);
+	xmount(src, target, "tmpfs", 0, NULL);
+}
+
+void xbind(const char *src, const char *target)
+{
+	xmkdir(target);
+	xmount(src, target, NULL, MS_BIND, NULL);
+}
+
+int fattr_loaded(void)
+{
+	return !access("/sys/module/fattr", F_OK);
+}

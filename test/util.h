@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Helpers shared by the test files: calling the getxattr family, comparing
+ * its answers with procfs, and setting up a private mount namespace with a
+ * scratch tmpfs.  Helpers that assert name the case in their message.
+ */
+#ifndef FATTR_TEST_UTIL_H
+#define FATTR_TEST_UTIL_H
+
+#include <check.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "procfs.h"
+
+/* XATTR_SIZE_MAX: the largest value the module serves. */
+#define VALUE_MAX 65536
+
+/* The fixed folder values: the spec, hence literals. */
+#define ROOT_VALUE "mnt:\0mntns:"	/* with the final NUL: 13 bytes */
+#define ROOT_LEN 13
+#define INFO_VALUE "info"
+#define INFO_LEN 5
+
+/* The answer of one call made with a buffer of VALUE_MAX bytes. */
+struct xres {
+	ssize_t ret;
+	int err;	/* errno if ret < 0 */
+	char *val;	/* ret bytes if ret >= 0 */
+};
+
+enum xcall { X_GET, X_LGET };
+
+void x_get(struct xres *r, const char *path, const char *name);
+void x_lget(struct xres *r, const char *path, const char *name);
+void x_call(struct xres *r, enum xcall c, const char *path, const char *name);
+void x_fget(struct xres *r, int fd, const char *name);
+void x_free(struct xres *r);
+
+/* Printable, C-escaped copy of @n bytes (cut after 300), malloc'd. */
+char *esc(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
+/* Assert that @r is exactly the @len bytes at @exp. */
+void expect_value(const struct xres *r, const char *exp, size_t len,
+		  const char *what);
+/* Assert that @r failed with @err. */
+void expect_errno(const struct xres *r, int err, const char *what);
+
+/*
+ * Assert that :mnt:info of @path (through @c) is the record procfs gives
+ * now for the mount statx reports, and return that mount's id.  The record
+ * must exist.
+ */
+int expect_path_record(enum xcall c, const char *path);
+/* The same for :mntns:ID:info and :mntns:ID: of every listed mount. */
+void expect_all_ids(void);
+/* Assert that :mntns: lists exactly the ids of /proc/self/mountinfo. */
+void expect_listing(const char *path);
+
+/* Serialise :mntns: listing of procfs ids into "ID:\0..." form. */
+char *ids_listing(const struct mountinfo *mi, size_t *len);
+
+/*
+ * Enter a private mount namespace (everything MS_PRIVATE) and mount a
+ * scratch tmpfs on a fresh directory under /tmp; returns its path.
+ */
+const char *scratch(void);
+void private_ns(void);
+
+void xmkdir(const char *path);
+void xmount(const char *src, const char *target, const char *type,
+	    unsigned long flags, const char *data);
+void xtmpfs(const char *src, const char *target);
+void xbind(const char *src, const char *target);
+
+/* Is the module loaded (/sys/module/fattr present)? */
+int fattr_loaded(void);
+
+#endif /* FATTR_TEST_UTIL_H */
