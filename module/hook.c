@@ -42,8 +42,8 @@ enum fattr_target {
 struct fattr_hook {
 	const char *func;
 	enum fattr_target target;
-	bool ia32;		/* arguments in bx, cx, dx, si */
-	bool optional;		/* absent without CONFIG_IA32_EMULATION */
+	/* 32-bit entry: arguments in bx, cx, dx, si; may be absent */
+	bool ia32;
 	fattr_syscall_t handler;
 	unsigned long orig;	/* the entry, ENDBR included: learnt on use */
 	struct ftrace_ops ops;
@@ -176,7 +176,6 @@ FATTR_HANDLER(FATTR_IA32_FGETXATTR)
 		.func = name,						\
 		.target = tgt,						\
 		.ia32 = is_ia32,					\
-		.optional = is_ia32,					\
 		.handler = fattr_handler_##idx,				\
 	}
 
@@ -274,7 +273,7 @@ static int fattr_hook_register(struct fattr_hook *h)
 				strlen(h->func), 0);
 	if (err) {
 		ftrace_free_filter(&h->ops);
-		if (h->optional)
+		if (h->ia32)
 			return 0;
 		pr_err("cannot trace %s (%d)\n", h->func, err);
 		return err;

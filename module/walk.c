@@ -98,7 +98,6 @@ ssize_t fattr_getxattr(const struct path *path, const char *name,
 	struct fattr_val val = { };
 	const char *dir = NULL;
 	size_t dir_len = 0;
-	size_t n;
 	ssize_t ret;
 
 	name++;
@@ -112,8 +111,9 @@ ssize_t fattr_getxattr(const struct path *path, const char *name,
 		ret = fattr_render_mnt(path->mnt, &val);
 		if (ret)
 			goto out;
-	} else if ((n = str_has_prefix(name, FATTR_ENTRY_MNTNS))) {
-		ret = fattr_get_mntns(name + n, &val, &dir, &dir_len);
+	} else if (str_has_prefix(name, FATTR_ENTRY_MNTNS)) {
+		ret = fattr_get_mntns(name + strlen(FATTR_ENTRY_MNTNS), &val,
+				      &dir, &dir_len);
 		if (ret)
 			goto out;
 	} else {
