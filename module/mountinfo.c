@@ -168,14 +168,17 @@ static void *fattr_real_mount(struct vfsmount *mnt)
 }
 
 /*
- * (Re)allocates @val one size up: a page first, then the xattr limit.
+ * (Re)allocates @val one size up: a page first, then the xattr limit
+ * and one byte more, since a seq_file that is full has overflowed.
  * Values larger than XATTR_SIZE_MAX get E2BIG, as from the kernel.
  */
+#define FATTR_VAL_MAX	(XATTR_SIZE_MAX + 1)
+
 static int fattr_val_grow(struct fattr_val *val)
 {
-	size_t cap = val->cap ? XATTR_SIZE_MAX : PAGE_SIZE;
+	size_t cap = val->cap ? FATTR_VAL_MAX : PAGE_SIZE;
 
-	if (val->cap >= XATTR_SIZE_MAX)
+	if (val->cap >= FATTR_VAL_MAX)
 		return -E2BIG;
 	kvfree(val->buf);
 	val->len = 0;
@@ -229,8 +232,10 @@ static int fattr_walk_once(struct fattr_mi *mi, enum fattr_walk what,
 
 			mi->seq->count = 0;
 			err = fattr_mi_show(mi, v);
-			if (err == -ENODATA)
+			if (err == -ENODATA) {
+				err = 0;	/* not the caller's: skip it */
 				continue;
+			}
 			if (err)
 				break;
 			/* "%d:" and its NUL, which snprintf() counts not */
@@ -271,6 +276,8 @@ static int fattr_walk(enum fattr_walk what, void *target, int id,
 		else
 			break;
 	}
+	if (!err && val->len > XATTR_SIZE_MAX)
+		err = -E2BIG;
 	fattr_val_free(&scratch);
 	fattr_mi_close(&mi);
 	return err;

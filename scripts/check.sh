@@ -3,17 +3,28 @@
 #
 # check.sh [TAG...]
 #
-# The full test suite: scripts/vm-test.sh on every supported kernel
-# (default: 6.1 and 6.12), then one summary line per kernel (Check's
-# own) and a total.  Exits non-zero if any kernel failed.
+# The full test suite: checkpatch on the kernel code, then
+# scripts/vm-test.sh on every supported kernel (default: 6.1 and 6.12),
+# then one summary line per kernel (Check's own) and a total.  Exits
+# non-zero if anything failed.
 
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${FATTR_CACHE:-/var/cache/fattr}
 [ $# -gt 0 ] || set -- 6.1 6.12
 
+"$top/scripts/deps.sh"
+if "$top/scripts/checkpatch.sh"; then
+	summary="checkpatch: clean
+"
+	style=0
+else
+	summary="checkpatch: FAILED
+"
+	style=1
+fi
+
 failed=0
-summary=
 for tag in "$@"; do
 	echo "=== fattr on Debian kernel $tag"
 	if "$top/scripts/vm-test.sh" "$tag" check; then
@@ -32,4 +43,4 @@ done
 echo "=== summary"
 printf '%s' "$summary"
 echo "total: $(($# - failed)) of $# kernels passed"
-[ "$failed" -eq 0 ]
+[ "$failed" -eq 0 ] && [ "$style" -eq 0 ]

@@ -16,6 +16,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${FATTR_CACHE:-/var/cache/fattr}
 work=$cache/run/$tag
 
+"$top/scripts/deps.sh"
 rel=$("$top/scripts/fetch-kernel.sh" "$tag")
 kdir=/usr/src/linux-headers-$rel
 
