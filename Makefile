@@ -4,6 +4,7 @@
 # make KDIR=/usr/src/linux-headers-X   build it for kernel X
 # make check            build and test it on every supported kernel, in QEMU
 # make demo             boot a VM and show getfattr answering from fattr
+# make bench            fattr against procfs and statmount, per kernel
 # make clean
 
 KDIR ?= /lib/modules/$(shell uname -r)/build
@@ -21,9 +22,13 @@ check:
 demo:
 	scripts/demo.sh
 
+bench:
+	scripts/bench.sh
+
 clean:
 	rm -f conftest.h
 	$(MAKE) -C test clean
+	$(MAKE) -C bench clean
 	@if [ -d $(KDIR) ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi
 
-.PHONY: all check demo clean FORCE
+.PHONY: all check demo bench clean FORCE

@@ -32,6 +32,10 @@ cp "$ko" "$root/fattr.ko"
 cp "$top/test/fattr-check" "$top/test/vm-check.sh" \
    "$top/test/getfattr-test.sh" "$root/test/"
 cp "$top/scripts/vm-demo.sh" "$root/test/vm-demo.sh"
+# The benchmark, when make bench built it.
+if [ -x "$top/bench/fattr-bench" ]; then
+	cp "$top/bench/fattr-bench" "$top/bench/vm-bench.sh" "$root/test/"
+fi
 chmod 755 "$root/init"
 
 # Debian's getfattr and setfattr, with every library they load.

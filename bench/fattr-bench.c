@@ -1,0 +1,436 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fattr-bench: fattr against reading /proc/self/mountinfo and against
+ * statmount(2)/listmount(2), in one VM boot (make bench).
+ *
+ * For N = 10, 1,000 and 10,000 tmpfs mounts in a fresh mount namespace,
+ * it times each way of getting the record of the last mount (and the
+ * list of mount ids), then the cost the hook adds to ordinary names,
+ * with the module loaded and unloaded in the same boot.  Each figure is
+ * the median of BATCHES timed batches; a batch repeats the operation
+ * for at least BATCH_NS.  Ratios are what to read: absolute times under
+ * QEMU TCG are not native ones.
+ *
+ * Usage: fattr-bench MODULE.ko   (as root, with the module loaded)
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <sys/xattr.h>
+#include <time.h>
+#include <unistd.h>
+
+#define BATCHES		11
+#define BATCH_NS	20000000LL	/* 20 ms */
+#define VALUE_MAX	(1 << 20)
+#define BASE		"/tmp/fattr-bench"
+
+/* statmount(2) and listmount(2), Linux 6.8: include/uapi/linux/mount.h */
+#define NR_statmount		457
+#define NR_listmount		458
+#define SM_SB_BASIC		0x001U
+#define SM_MNT_BASIC		0x002U
+#define SM_PROPAGATE_FROM	0x004U
+#define SM_MNT_ROOT		0x008U
+#define SM_MNT_POINT		0x010U
+#define SM_FS_TYPE		0x020U
+#define SM_MNT_OPTS		0x080U
+#define SM_SB_SOURCE		0x200U	/* Linux 6.14 */
+#define LSMT_ROOT_		0xffffffffffffffffULL
+#define STATX_MNT_ID_UNIQUE_	0x4000U	/* statx(2), Linux 6.8 */
+
+struct mnt_id_req_ {
+	uint32_t size;
+	uint32_t spare;
+	uint64_t mnt_id;
+	uint64_t param;
+};
+
+static char *value;		/* VALUE_MAX bytes for every answer */
+
+/* Figures of each N, kept where the parent reads them after the child. */
+enum { F_PATH, F_FD, F_ID, F_LIST, F_SCAN, F_IDS, F_SM, F_LM, NR_F };
+#define NR_SIZES	3
+static const int sizes[NR_SIZES] = { 10, 1000, 10000 };
+static double (*figures)[NR_F];
+
+/* The state every operation works on. */
+struct target {
+	const char *path;	/* a file inside the last mount */
+	int fd;			/* that file, open */
+	int id;			/* mountinfo id of the last mount */
+	uint64_t unique;	/* its statmount id */
+	char name_id[64];	/* ":mntns:ID:info" */
+	uint32_t sm_mask;	/* statmount fields this kernel has */
+};
+
+static void die(const char *what)
+{
+	perror(what);
+	exit(2);
+}
+
+static long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static int cmp_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Median ns per call of @op over BATCHES batches; <0 if @op fails. */
+static double bench(int (*op)(struct target *), struct target *t)
+{
+	long long per[BATCHES];
+	long iters = 1, i;
+	int b;
+
+	if (op(t))
+		return -1;
+	for (;;) {		/* calibrate: a batch of at least BATCH_NS */
+		long long t0 = now_ns();
+
+		for (i = 0; i < iters; i++)
+			op(t);
+		if (now_ns() - t0 >= BATCH_NS)
+			break;
+		iters *= 2;
+	}
+	for (b = 0; b < BATCHES; b++) {
+		long long t0 = now_ns();
+
+		for (i = 0; i < iters; i++)
+			op(t);
+		per[b] = (now_ns() - t0) * 1000 / iters;	/* ps */
+	}
+	qsort(per, BATCHES, sizeof(*per), cmp_ll);
+	return per[BATCHES / 2] / 1000.0;
+}
+
+/* The whole of /proc/self/mountinfo, into value. */
+static ssize_t read_mountinfo(void)
+{
+	int fd = open("/proc/self/mountinfo", O_RDONLY);
+	ssize_t n, len = 0;
+
+	if (fd < 0)
+		return -1;
+	while ((n = read(fd, value + len, VALUE_MAX - 1 - len)) > 0)
+		len += n;
+	close(fd);
+	value[len] = 0;
+	return n < 0 ? -1 : len;
+}
+
+static int op_fattr_path(struct target *t)
+{
+	return getxattr(t->path, ":mnt:info", value, VALUE_MAX) < 0;
+}
+
+static int op_fattr_fd(struct target *t)
+{
+	return fgetxattr(t->fd, ":mnt:info", value, VALUE_MAX) < 0;
+}
+
+static int op_fattr_id(struct target *t)
+{
+	return getxattr("/", t->name_id, value, VALUE_MAX) < 0;
+}
+
+static int op_fattr_list(struct target *t)
+{
+	(void)t;
+	return getxattr("/", ":mntns:", value, VALUE_MAX) < 0;
+}
+
+/* Without fattr: read all of mountinfo, pick the record of t->id. */
+static int op_scan_record(struct target *t)
+{
+	char key[16];
+	char *p;
+	int n;
+
+	if (read_mountinfo() < 0)
+		return 1;
+	n = snprintf(key, sizeof(key), "%d ", t->id);
+	for (p = value; *p; p = strchr(p, '\n') + 1)
+		if (!strncmp(p, key, n))
+			return 0;
+	return 1;
+}
+
+/* Without fattr: read all of mountinfo, collect the ids. */
+static int ids[1 << 16];
+
+static int op_scan_ids(struct target *t)
+{
+	int n = 0;
+	char *p;
+
+	(void)t;
+	if (read_mountinfo() < 0)
+		return 1;
+	for (p = value; *p && n < (1 << 16); p = strchr(p, '\n') + 1)
+		ids[n++] = atoi(p);
+	return n == 0;
+}
+
+static int op_statmount(struct target *t)
+{
+	struct mnt_id_req_ req = {
+		.size = sizeof(req), .mnt_id = t->unique, .param = t->sm_mask,
+	};
+
+	return syscall(NR_statmount, &req, value, VALUE_MAX, 0) < 0;
+}
+
+static int op_listmount(struct target *t)
+{
+	uint64_t *ids = (uint64_t *)value;
+	size_t max = VALUE_MAX / sizeof(*ids);
+	struct mnt_id_req_ req = { .size = sizeof(req), .mnt_id = LSMT_ROOT_ };
+	long n;
+
+	(void)t;
+	do {
+		n = syscall(NR_listmount, &req, ids, max, 0);
+		if (n < 0)
+			return 1;
+		if (n)
+			req.param = ids[n - 1];
+	} while ((size_t)n == max);
+	return 0;
+}
+
+static int op_user_absent(struct target *t)
+{
+	return getxattr(t->path, "user.absent", value, VALUE_MAX) >= 0;
+}
+
+static int op_security(struct target *t)
+{
+	return getxattr(t->path, "security.selinux", value, VALUE_MAX) >= 0;
+}
+
+/* A fresh namespace with @n tmpfs mounts; @t names the last one. */
+static void make_mounts(int n, struct target *t)
+{
+	static char path[256];
+	struct statx stx;
+	char dir[128];
+	int i;
+
+	if (unshare(CLONE_NEWNS) || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE,
+					  NULL))
+		die("unshare");
+	mkdir(BASE, 0755);
+	if (mount("bench", BASE, "tmpfs", 0, "size=1m"))
+		die("mount " BASE);
+	for (i = 0; i < n - 1; i++) {
+		snprintf(dir, sizeof(dir), BASE "/m%d", i);
+		if (mkdir(dir, 0755) || mount("bench", dir, "tmpfs", 0,
+					      "size=64k"))
+			die(dir);
+	}
+	snprintf(path, sizeof(path), BASE "/m%d/file", n - 2);
+	close(open(path, O_CREAT | O_WRONLY, 0644));
+	t->path = path;
+	t->fd = open(path, O_RDONLY);
+	if (t->fd < 0)
+		die(path);
+	if (statx(AT_FDCWD, path, 0, STATX_MNT_ID, &stx))
+		die("statx");
+	t->id = stx.stx_mnt_id;
+	snprintf(t->name_id, sizeof(t->name_id), ":mntns:%d:info", t->id);
+	t->unique = 0;
+	if (!statx(AT_FDCWD, path, 0, STATX_MNT_ID_UNIQUE_, &stx) &&
+	    (stx.stx_mask & STATX_MNT_ID_UNIQUE_))
+		t->unique = stx.stx_mnt_id;
+}
+
+/* The statmount fields of a mountinfo record that this kernel knows. */
+static void probe_statmount(struct target *t)
+{
+	t->sm_mask = SM_SB_BASIC | SM_MNT_BASIC | SM_PROPAGATE_FROM |
+		     SM_MNT_ROOT | SM_MNT_POINT | SM_FS_TYPE | SM_MNT_OPTS |
+		     SM_SB_SOURCE;
+	if (!t->unique)
+		return;
+	if (op_statmount(t) && errno == EINVAL)
+		t->sm_mask &= ~SM_SB_SOURCE;
+}
+
+static void row(const char *what, double ns)
+{
+	if (ns < 0)
+		printf("  %-44s %12s\n", what, "n/a");
+	else
+		printf("  %-44s %12.1f us\n", what, ns / 1000);
+}
+
+static void ratio(const char *what, double a, double b)
+{
+	if (a < 0 || b <= 0)
+		printf("  %-44s %12s\n", what, "n/a");
+	else
+		printf("  %-44s %12.3f\n", what, a / b);
+}
+
+/* In a child, so that its namespace and its mounts go with it. */
+static void bench_n(int k)
+{
+	double *f = figures[k];
+	struct target t;
+	double path, fd, id, list, scan, ids, sm, lm;
+	int n = sizes[k];
+
+	make_mounts(n, &t);
+	probe_statmount(&t);
+	path = f[F_PATH] = bench(op_fattr_path, &t);
+	fd = f[F_FD] = bench(op_fattr_fd, &t);
+	id = f[F_ID] = bench(op_fattr_id, &t);
+	list = f[F_LIST] = bench(op_fattr_list, &t);
+	scan = f[F_SCAN] = bench(op_scan_record, &t);
+	ids = f[F_IDS] = bench(op_scan_ids, &t);
+	sm = f[F_SM] = t.unique ? bench(op_statmount, &t) : -1;
+	lm = f[F_LM] = t.unique ? bench(op_listmount, &t) : -1;
+
+	printf("N = %d mounts (record of mount %d)\n", n, t.id);
+	row(":mnt:info by path (getxattr)", path);
+	row(":mnt:info by descriptor (fgetxattr)", fd);
+	row(":mntns:ID:info by id", id);
+	row(":mntns: listing", list);
+	row("read mountinfo + pick the record", scan);
+	row("read mountinfo + collect the ids", ids);
+	row("statmount(2), mountinfo fields", sm);
+	row("listmount(2), all ids", lm);
+	ratio("ratio :mnt:info / read+pick", path, scan);
+	ratio("ratio :mnt:info / statmount", path, sm);
+	ratio("ratio :mntns:ID:info / :mnt:info", id, path);
+	ratio("ratio :mntns: / read+collect", list, ids);
+	ratio("ratio :mntns: / listmount", list, lm);
+	fflush(stdout);
+}
+
+static int run_child(void (*fn)(int), int arg)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		die("fork");
+	if (!pid) {
+		fn(arg);
+		exit(0);
+	}
+	if (waitpid(pid, &status, 0) < 0)
+		die("waitpid");
+	return WIFEXITED(status) && !WEXITSTATUS(status) ? 0 : 1;
+}
+
+/* The product's goals: met or not, with the figure. */
+static void goal(const char *what, double a, double b, double limit,
+		 int at_most)
+{
+	double r = a / b;
+
+	if (a < 0 || b <= 0) {
+		printf("  %-50s %10s  n/a\n", what, "");
+		return;
+	}
+	printf("  %-50s %10.3f  %s\n", what, r,
+	       (at_most ? r <= limit : r >= limit) ? "met" : "NOT MET");
+}
+
+static void goals(double loaded, double unloaded)
+{
+	double (*f)[NR_F] = figures;
+	int last = NR_SIZES - 1;
+
+	printf("Goals (ratio; met or not)\n");
+	goal(":mnt:info flat in N: N=10000 / N=10 <= 1.3",
+	     f[last][F_PATH], f[0][F_PATH], 1.3, 1);
+	goal("read+pick / :mnt:info at N=10000 >= 1000",
+	     f[last][F_SCAN], f[last][F_PATH], 1000, 0);
+	goal(":mnt:info / statmount at N=10000 <= 1.5",
+	     f[last][F_PATH], f[last][F_SM], 1.5, 1);
+	goal(":mntns:ID:info / :mnt:info at N=10000 < 2",
+	     f[last][F_ID], f[last][F_PATH], 2, 1);
+	goal(":mntns: / read+collect at N=10000 <= 1",
+	     f[last][F_LIST], f[last][F_IDS], 1, 1);
+	goal("ordinary names, loaded / not loaded <= 1.05",
+	     loaded, unloaded, 1.05, 1);
+}
+
+/* The hook's cost to ordinary names: loaded vs. unloaded, same boot. */
+static int bench_misses(const char *ko)
+{
+	struct target t = { .path = "/tmp" };
+	double ua[2], se[2];
+	int fd, i;
+
+	for (i = 0; i < 2; i++) {
+		ua[i] = bench(op_user_absent, &t);
+		se[i] = bench(op_security, &t);
+		if (i)
+			break;
+		if (syscall(SYS_delete_module, "fattr", O_NONBLOCK))
+			die("delete_module");
+	}
+	fd = open(ko, O_RDONLY);
+	if (fd < 0 || syscall(SYS_finit_module, fd, "", 0))
+		die("finit_module");
+	close(fd);
+	printf("Ordinary names (misses), module loaded vs. not loaded\n");
+	row("getxattr user.absent, loaded", ua[0]);
+	row("getxattr user.absent, not loaded", ua[1]);
+	row("getxattr security.selinux, loaded", se[0]);
+	row("getxattr security.selinux, not loaded", se[1]);
+	ratio("ratio loaded / not loaded, user.absent", ua[0], ua[1]);
+	ratio("ratio loaded / not loaded, security.selinux", se[0], se[1]);
+	goals(ua[0] > se[0] ? ua[0] : se[0], ua[0] > se[0] ? ua[1] : se[1]);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct utsname u;
+	int status = 0;
+	int i;
+
+	if (argc != 2) {
+		fprintf(stderr, "usage: fattr-bench MODULE.ko\n");
+		return 2;
+	}
+	value = malloc(VALUE_MAX);
+	figures = mmap(NULL, NR_SIZES * sizeof(*figures),
+		       PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (!value || figures == MAP_FAILED)
+		die("malloc");
+	uname(&u);
+	printf("fattr-bench on %s: medians of %d batches of >= %lld ms\n",
+	       u.release, BATCHES, BATCH_NS / 1000000);
+	printf("(QEMU TCG: absolute times are not native ones; read ratios)\n");
+	for (i = 0; i < NR_SIZES; i++)
+		status |= run_child(bench_n, i);
+	status |= bench_misses(argv[1]);
+	return status;
+}
