@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The syscall hooks: getxattr(2), lgetxattr(2) and fgetxattr(2) entry
- * points, for 64-bit and 32-bit callers, redirected through ftrace.
+ * The syscall hooks: getxattr(2), lgetxattr(2), fgetxattr(2) and, from
+ * 6.13, getxattrat(2) entry points, for 64-bit and 32-bit callers,
+ * redirected through ftrace.
  *
  * One ftrace_ops per entry point, with SAVE_REGS | RECURSION | IPMODIFY.
  * Its callback reads the first byte of the name: anything but ':' (or a
@@ -15,6 +16,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/fcntl.h>
 #include <linux/file.h>
 #include <linux/fs.h>
 #include <linux/ftrace.h>
@@ -37,12 +39,13 @@ enum fattr_target {
 	FATTR_PATH,		/* getxattr: a path, symlinks followed */
 	FATTR_LPATH,		/* lgetxattr: a path, the link itself */
 	FATTR_FD,		/* fgetxattr: a descriptor */
+	FATTR_AT,		/* getxattrat (6.13): dfd, path, flags, args */
 };
 
 struct fattr_hook {
 	const char *func;
 	enum fattr_target target;
-	/* 32-bit entry: arguments in bx, cx, dx, si; may be absent */
+	/* 32-bit entry: arguments in bx, cx, dx, si, di, bp; may be absent */
 	bool ia32;
 	fattr_syscall_t handler;
 	unsigned long orig;	/* the entry, ENDBR included: learnt on use */
@@ -57,6 +60,10 @@ enum {
 	FATTR_IA32_GETXATTR,
 	FATTR_IA32_LGETXATTR,
 	FATTR_IA32_FGETXATTR,
+#ifdef FATTR_HAVE_XATTR_ARGS
+	FATTR_X64_GETXATTRAT,
+	FATTR_IA32_GETXATTRAT,
+#endif
 	FATTR_NR_HOOKS
 };
 
@@ -68,14 +75,16 @@ static unsigned long fattr_arg(const struct fattr_hook *h,
 {
 	if (h->ia32) {
 		const unsigned long args[] = {
-			regs->bx, regs->cx, regs->dx, regs->si
+			regs->bx, regs->cx, regs->dx, regs->si, regs->di,
+			regs->bp
 		};
 
 		return (u32)args[n];	/* compat pointers and sizes */
 	}
 	{
 		const unsigned long args[] = {
-			regs->di, regs->si, regs->dx, regs->r10
+			regs->di, regs->si, regs->dx, regs->r10, regs->r8,
+			regs->r9
 		};
 
 		return args[n];
@@ -85,55 +94,141 @@ static unsigned long fattr_arg(const struct fattr_hook *h,
 static const char __user *fattr_arg_name(const struct fattr_hook *h,
 					 const struct pt_regs *regs)
 {
-	return (const char __user *)fattr_arg(h, regs, 1);
+	return (const char __user *)fattr_arg(h, regs,
+					      h->target == FATTR_AT ? 3 : 1);
 }
 
-/* The file the call names, as the kernel resolves it (6.1 to 6.12). */
-static int fattr_get_path(const struct fattr_hook *h,
-			  const struct pt_regs *regs, struct path *path)
+/* A call, decoded as its entry point decodes it. */
+struct fattr_req {
+	int dfd;
+	const char __user *pathname;
+	unsigned int lookup;	/* LOOKUP_* flags for pathname */
+	bool by_fd;		/* the file is dfd itself */
+	void __user *value;
+	size_t size;
+};
+
+#ifdef FATTR_HAVE_XATTR_ARGS
+/*
+ * getxattrat(dfd, pathname, at_flags, name, uargs, usize), with the
+ * checks of fs/xattr.c in their order: usize, uargs, args.flags, at_flags.
+ */
+static long fattr_decode_at(const struct fattr_hook *h,
+			    const struct pt_regs *regs, struct fattr_req *req)
 {
-	unsigned long arg0 = fattr_arg(h, regs, 0);
+	unsigned int at_flags = fattr_arg(h, regs, 2);
+	size_t usize = fattr_arg(h, regs, 5);
+	struct xattr_args args = { };
+	char c;
+	int err;
+
+	if (usize < XATTR_ARGS_SIZE_VER0)
+		return -EINVAL;
+	if (usize > PAGE_SIZE)
+		return -E2BIG;
+	err = copy_struct_from_user(&args, sizeof(args),
+				    (void __user *)fattr_arg(h, regs, 4), usize);
+	if (err)
+		return err;
+	if (args.flags)
+		return -EINVAL;
+	if (at_flags & ~(AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH))
+		return -EINVAL;
+
+	req->dfd = (int)fattr_arg(h, regs, 0);
+	req->pathname = (const char __user *)fattr_arg(h, regs, 1);
+	req->lookup = at_flags & AT_SYMLINK_NOFOLLOW ? 0 : LOOKUP_FOLLOW;
+	req->value = u64_to_user_ptr(args.value);
+	req->size = args.size;
+	if (!(at_flags & AT_EMPTY_PATH))
+		return 0;
+	req->lookup |= LOOKUP_EMPTY;
+	/* getname_maybe_null(): a NULL or empty path names dfd itself. */
+	if (req->pathname && get_user(c, req->pathname))
+		return -EFAULT;
+	req->by_fd = req->dfd >= 0 && (!req->pathname || !c);
+	return 0;
+}
+#endif
+
+static long fattr_decode(const struct fattr_hook *h,
+			 const struct pt_regs *regs, struct fattr_req *req)
+{
+	*req = (struct fattr_req) {
+		.dfd = AT_FDCWD,
+		.pathname = (const char __user *)fattr_arg(h, regs, 0),
+		.lookup = h->target == FATTR_PATH ? LOOKUP_FOLLOW : 0,
+		.by_fd = h->target == FATTR_FD,
+		.value = (void __user *)fattr_arg(h, regs, 2),
+		.size = fattr_arg(h, regs, 3),
+	};
+	if (req->by_fd)
+		req->dfd = (int)fattr_arg(h, regs, 0);
+#ifdef FATTR_HAVE_XATTR_ARGS
+	if (h->target == FATTR_AT)
+		return fattr_decode_at(h, regs, req);
+#endif
+	return 0;
+}
+
+/* The file the call names, as the kernel resolves it. */
+static int fattr_resolve(const struct fattr_req *req, struct path *path)
+{
 	struct file *file;
 
-	switch (h->target) {
-	case FATTR_PATH:
-	case FATTR_LPATH:
-		return user_path_at(AT_FDCWD, (const char __user *)arg0,
-				    h->target == FATTR_PATH ? LOOKUP_FOLLOW : 0,
-				    path);
-	case FATTR_FD:
-		/* fget() refuses O_PATH descriptors, as fdget() does. */
-		file = fget((int)arg0);
-		if (!file)
-			return -EBADF;
-		*path = file->f_path;
-		path_get(path);
-		fput(file);
-		return 0;
-	}
-	return -EINVAL;
+	if (!req->by_fd)
+		return user_path_at(req->dfd, req->pathname, req->lookup, path);
+	/* fget() refuses O_PATH descriptors, as fdget() does. */
+	file = fget(req->dfd);
+	if (!file)
+		return -EBADF;
+	*path = file->f_path;
+	path_get(path);
+	fput(file);
+	return 0;
+}
+
+/* The name, with the strncpy_from_user() rules of fs/xattr.c. */
+static long fattr_import_name(char *name, const char __user *uname)
+{
+	long ret = strncpy_from_user(name, uname, XATTR_NAME_MAX + 1);
+
+	if (ret == 0 || ret == XATTR_NAME_MAX + 1)
+		return -ERANGE;
+	return ret < 0 ? ret : 0;
 }
 
 /*
- * Serves a ':' name.  Errors come in the kernel's order: the file first,
- * then the name (strncpy_from_user() rules of fs/xattr.c), then the value.
+ * Until 6.12 the file is looked up before the name is read; from 6.13
+ * (path_getxattrat(), with getxattrat()) the name comes first.
  */
+#ifdef FATTR_HAVE_XATTR_ARGS
+#define FATTR_NAME_FIRST	true
+#else
+#define FATTR_NAME_FIRST	false
+#endif
+
+/* Serves a ':' name, with the kernel's errors in the kernel's order. */
 static long fattr_serve(const struct fattr_hook *h, const struct pt_regs *regs)
 {
+	const char __user *uname = fattr_arg_name(h, regs);
 	char name[XATTR_NAME_MAX + 1];
+	struct fattr_req req;
 	struct path path;
 	long ret;
 
-	ret = fattr_get_path(h, regs, &path);
+	ret = fattr_decode(h, regs, &req);
+	if (!ret && FATTR_NAME_FIRST)
+		ret = fattr_import_name(name, uname);
 	if (ret)
 		return ret;
-	ret = strncpy_from_user(name, fattr_arg_name(h, regs), sizeof(name));
-	if (ret == 0 || ret == sizeof(name))
-		ret = -ERANGE;
-	if (ret > 0)
-		ret = fattr_getxattr(&path,  name,
-				     (void __user *)fattr_arg(h, regs, 2),
-				     fattr_arg(h, regs, 3));
+	ret = fattr_resolve(&req, &path);
+	if (ret)
+		return ret;
+	if (!FATTR_NAME_FIRST)
+		ret = fattr_import_name(name, uname);
+	if (!ret)
+		ret = fattr_getxattr(&path, name, req.value, req.size);
 	path_put(&path);
 	return ret;
 }
@@ -170,6 +265,10 @@ FATTR_HANDLER(FATTR_X64_FGETXATTR)
 FATTR_HANDLER(FATTR_IA32_GETXATTR)
 FATTR_HANDLER(FATTR_IA32_LGETXATTR)
 FATTR_HANDLER(FATTR_IA32_FGETXATTR)
+#ifdef FATTR_HAVE_XATTR_ARGS
+FATTR_HANDLER(FATTR_X64_GETXATTRAT)
+FATTR_HANDLER(FATTR_IA32_GETXATTRAT)
+#endif
 
 #define FATTR_HOOK(idx, name, tgt, is_ia32)				\
 	[idx] = {							\
@@ -190,6 +289,12 @@ static struct fattr_hook fattr_hooks[FATTR_NR_HOOKS] = {
 		   true),
 	FATTR_HOOK(FATTR_IA32_FGETXATTR, "__ia32_sys_fgetxattr", FATTR_FD,
 		   true),
+#ifdef FATTR_HAVE_XATTR_ARGS
+	FATTR_HOOK(FATTR_X64_GETXATTRAT, "__x64_sys_getxattrat", FATTR_AT,
+		   false),
+	FATTR_HOOK(FATTR_IA32_GETXATTRAT, "__ia32_sys_getxattrat", FATTR_AT,
+		   true),
+#endif
 };
 
 /**

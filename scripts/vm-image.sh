@@ -23,6 +23,7 @@ fail() {
 [ -x "$top/test/fattr-check" ] || fail "test/fattr-check not built (make -C test)"
 
 root=$(mktemp -d)
+chmod 755 "$root"	# the VM's /, which mktemp made 0700
 trap 'rm -rf "$root"' EXIT
 mkdir -p "$root/bin" "$root/test" "$root/proc" "$root/sys" "$root/dev" \
 	 "$root/tmp" "$root/usr/bin"

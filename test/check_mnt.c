@@ -244,7 +244,7 @@ END_TEST
 START_TEST(test_long_4k)
 {
 	const char *dir = scratch();
-	char *p = long_dir(dir, 4000, 'e'), *q, src[4001];
+	char *p = long_dir(dir, 4090, 'e'), *q, src[4001];
 	size_t len;
 	int fd;
 

@@ -99,19 +99,19 @@ char *xasprintf(const char *fmt, ...)
 void expect_value(const struct xres *r, const char *exp, size_t len,
 		  const char *what)
 {
-	ck_assert_msg(r->ret >= 0, "%s: failed with %s, expected \"%s\"",
+	ck_assert_msg(r->ret >= 0, "%.200s: failed with %s, expected \"%s\"",
 		      what, strerror(r->err), esc(exp, len));
 	ck_assert_msg((size_t)r->ret == len && !memcmp(r->val, exp, len),
-		      "%s: got %zd bytes \"%s\", expected %zu bytes \"%s\"",
+		      "%.200s: got %zd bytes \"%s\", expected %zu bytes \"%s\"",
 		      what, r->ret, esc(r->val, r->ret), len, esc(exp, len));
 }
 
 void expect_errno(const struct xres *r, int err, const char *what)
 {
 	ck_assert_msg(r->ret < 0,
-		      "%s: returned %zd bytes \"%s\", expected error %s",
+		      "%.200s: returned %zd bytes \"%s\", expected error %s",
 		      what, r->ret, esc(r->val, r->ret), strerror(err));
-	ck_assert_msg(r->err == err, "%s: error %s, expected %s",
+	ck_assert_msg(r->err == err, "%.200s: error %s, expected %s",
 		      what, strerror(r->err), strerror(err));
 }
 
@@ -125,11 +125,11 @@ int expect_path_record(enum xcall c, const char *path)
 	int id;
 
 	id = path_mnt_id(path, c == X_LGET ? AT_SYMLINK_NOFOLLOW : 0);
-	ck_assert_msg(id >= 0, "statx %s: %s", path, strerror(-id));
+	ck_assert_msg(id >= 0, "statx %.200s: %s", path, strerror(-id));
 	x_call(&r, c, path, ":mnt:info");
 	ck_assert_int_eq(mi_read(&mi, "/proc/self/mountinfo"), 0);
 	line = mi_find(&mi, id, &len);
-	ck_assert_msg(line, "%s: mount %d not in /proc/self/mountinfo",
+	ck_assert_msg(line, "%.200s: mount %d not in /proc/self/mountinfo",
 		      path, id);
 	what = xasprintf("%sgetxattr(\"%s\", \":mnt:info\")",
 			 c == X_LGET ? "l" : "", path);
@@ -221,14 +221,14 @@ const char *scratch(void)
 void xmkdir(const char *path)
 {
 	ck_assert_msg(!mkdir(path, 0755) || errno == EEXIST,
-		      "mkdir %s: %s", path, strerror(errno));
+		      "mkdir %.200s: %s", path, strerror(errno));
 }
 
 void xmount(const char *src, const char *target, const char *type,
 	    unsigned long flags, const char *data)
 {
 	ck_assert_msg(!mount(src, target, type, flags, data),
-		      "mount %s on %s (flags %#lx): %s", src ? src : "-",
+		      "mount %.200s on %.200s (flags %#lx): %s", src ? src : "-",
 		      target, flags, strerror(errno));
 }
 

@@ -17,10 +17,10 @@
 #define VALUE_MAX 65536
 
 /* The fixed folder values: the spec, hence literals. */
-#define ROOT_VALUE "mnt:\0mntns:"	/* with the final NUL: 13 bytes */
-#define ROOT_LEN 13
-#define INFO_VALUE "info"
-#define INFO_LEN 5
+#define ROOT_VALUE "mnt:\0mntns:"	/* and the final NUL: 12 bytes */
+#define ROOT_LEN sizeof(ROOT_VALUE)
+#define INFO_VALUE "info"		/* and the final NUL: 5 bytes */
+#define INFO_LEN sizeof(INFO_VALUE)
 
 /* The answer of one call made with a buffer of VALUE_MAX bytes. */
 struct xres {

@@ -1,0 +1,167 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# getfattr-test.sh: fattr as shell scripts use it, through Debian's
+# getfattr and setfattr (POSIX sh; runs under busybox in the test VM, as
+# root, with fattr loaded).  Every expected value is read from
+# /proc/self/mountinfo when it is compared, or is the fixed folder value.
+# Prints "getfattr-test: N passed, M failed"; exits non-zero if M > 0.
+
+pass=0
+fail=0
+tmp=$(mktemp -d /tmp/getfattr-test.XXXXXX) || exit 1
+mounted=
+
+ok() {
+	pass=$((pass + 1))
+}
+
+bad() {
+	fail=$((fail + 1))
+	echo "getfattr-test: FAIL: $*"
+}
+
+cleanup() {
+	for m in $mounted; do
+		umount "$m" 2>/dev/null
+	done
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+# The mountinfo record of the mount whose mount point is $1 (the topmost
+# one where several are stacked), newline included.
+record_of() {
+	awk -v p="$1" '$5 == p { line = $0 } END { if (line != "") print line }' \
+		/proc/self/mountinfo
+}
+
+# :mnt:info of mount point $1 equals its record, and so does
+# :mntns:ID:info with the record's id.
+check_record() {
+	record_of "$1" >"$tmp/want"
+	if [ ! -s "$tmp/want" ]; then
+		bad "$1: no mountinfo record (not a mount point?)"
+		return
+	fi
+	if ! getfattr --only-values -n :mnt:info "$1" >"$tmp/got" \
+	     2>"$tmp/err"; then
+		bad "$1: getfattr -n :mnt:info failed: $(cat "$tmp/err")"
+	elif cmp -s "$tmp/want" "$tmp/got"; then
+		ok
+	else
+		bad "$1: :mnt:info is '$(cat "$tmp/got")'," \
+		    "mountinfo says '$(cat "$tmp/want")'"
+	fi
+	id=$(awk '{ print $1 }' "$tmp/want")
+	if getfattr --only-values -n ":mntns:$id:info" / >"$tmp/got" \
+	   2>"$tmp/err" && cmp -s "$tmp/want" "$tmp/got"; then
+		ok
+	else
+		bad "$1: :mntns:$id:info is '$(cat "$tmp/got")'," \
+		    "mountinfo says '$(cat "$tmp/want")' $(cat "$tmp/err")"
+	fi
+}
+
+# A tmpfs and a bind mount of one of its subdirectories.
+mkdir -p "$tmp/fs" "$tmp/bind"
+if mount -t tmpfs getfattr-test "$tmp/fs"; then
+	mounted="$tmp/fs $mounted"
+	ok
+else
+	bad "cannot mount a tmpfs on $tmp/fs"
+fi
+mkdir -p "$tmp/fs/sub"
+if mount -o bind "$tmp/fs/sub" "$tmp/bind"; then
+	mounted="$tmp/bind $mounted"
+	ok
+else
+	bad "cannot bind $tmp/fs/sub on $tmp/bind"
+fi
+
+checked=0
+for p in / /proc /tmp /sys /dev "$tmp/fs" "$tmp/bind"; do
+	[ -n "$(record_of "$p")" ] || continue
+	check_record "$p"
+	checked=$((checked + 1))
+done
+# Guard: the mounts above were found (/, /proc, /tmp, and ours at least).
+if [ "$checked" -ge 5 ]; then
+	ok
+else
+	bad "only $checked mount points found in mountinfo"
+fi
+
+# The bind mount's record has the subdirectory as its root (field 4).
+if [ "$(record_of "$tmp/bind" | awk '{ print $4 }')" = /sub ]; then
+	ok
+else
+	bad "bind mount: root field is not /sub"
+fi
+
+# :mntns: lists the id column of mountinfo, each as "ID:" and a NUL.
+awk '{ print $1 ":" }' /proc/self/mountinfo >"$tmp/want"
+getfattr --only-values -n :mntns: / 2>/dev/null | tr '\0' '\n' >"$tmp/got"
+if cmp -s "$tmp/want" "$tmp/got"; then
+	ok
+else
+	bad ":mntns: is '$(cat "$tmp/got")', ids are '$(cat "$tmp/want")'"
+fi
+
+# The root folder, raw and as getfattr -e text renders it (rendered the
+# same way from the same bytes stored as an ordinary xattr).
+printf 'mnt:\000mntns:\000' >"$tmp/want"
+getfattr --only-values -n : / >"$tmp/got" 2>/dev/null
+if cmp -s "$tmp/want" "$tmp/got"; then
+	ok
+else
+	bad "':' is not mnt:\\0mntns:\\0"
+fi
+touch "$tmp/fs/file"
+ns=user
+setfattr -n user.x -v 1 "$tmp/fs/file" 2>/dev/null || ns=trusted
+setfattr -n $ns.t -v 0x6d6e743a006d6e746e733a00 "$tmp/fs/file"
+want=$(getfattr -e text -n $ns.t "$tmp/fs/file" 2>/dev/null |
+       sed -n "s/^$ns\\.t=//p")
+got=$(getfattr -e text -n : / 2>/dev/null | sed -n 's/^:=//p')
+if [ -n "$want" ] && [ "$want" = "$got" ]; then
+	ok
+else
+	bad "getfattr -e text -n : / gives '$got', expected '$want'"
+fi
+
+# Ordinary xattrs still work on tmpfs.
+setfattr -n $ns.x -v 1 "$tmp/fs/file"
+if [ "$(getfattr --only-values -n $ns.x "$tmp/fs/file" 2>/dev/null)" = 1 ]; then
+	ok
+else
+	bad "setfattr/getfattr $ns.x on tmpfs"
+fi
+
+# getfattr -d never shows ':' names, and still shows ordinary ones.
+for p in / /tmp "$tmp/fs" "$tmp/fs/file"; do
+	if getfattr -d -m - "$p" 2>/dev/null | grep -q '^:'; then
+		bad "getfattr -d -m - $p shows a ':' name"
+	else
+		ok
+	fi
+done
+if getfattr -d -m - "$tmp/fs/file" 2>/dev/null | grep -q "^$ns\\.x="; then
+	ok
+else
+	bad "getfattr -d -m - does not show $ns.x"
+fi
+
+# Unknown names fail as missing attributes.
+for n in :nonexistent :mnt:infoX :mntns:0:info; do
+	if getfattr -n "$n" / >"$tmp/got" 2>"$tmp/err"; then
+		bad "getfattr -n $n / succeeded"
+	elif grep -q 'No such attribute' "$tmp/err"; then
+		ok
+	else
+		bad "getfattr -n $n /: $(cat "$tmp/err")"
+	fi
+done
+
+echo "getfattr-test: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
