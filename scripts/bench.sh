@@ -10,7 +10,7 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${FATTR_CACHE:-/var/cache/fattr}
-[ $# -gt 0 ] || set -- 6.1 6.12
+[ $# -gt 0 ] || set -- 6.1 6.12 sid
 
 "$top/scripts/deps.sh"
 make -s -C "$top/bench" || exit 1

@@ -4,14 +4,15 @@
 # check.sh [TAG...]
 #
 # The full test suite: checkpatch on the kernel code, then
-# scripts/vm-test.sh on every supported kernel (default: 6.1 and 6.12),
+# scripts/vm-test.sh on every supported kernel (default: 6.1, 6.12 and
+# the newest of Debian unstable, "sid"),
 # then one summary line per kernel (Check's own) and a total.  Exits
 # non-zero if anything failed.
 
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${FATTR_CACHE:-/var/cache/fattr}
-[ $# -gt 0 ] || set -- 6.1 6.12
+[ $# -gt 0 ] || set -- 6.1 6.12 sid
 
 "$top/scripts/deps.sh"
 if "$top/scripts/checkpatch.sh"; then

@@ -4,19 +4,31 @@
 # fetch-kernel.sh TAG
 #
 # Makes Debian's kernel TAG ready for the VM tests:
-#   - installs its headers on this machine with apt (Debian's header
-#     packages hard-code /usr/src paths, so they cannot live elsewhere);
+#   - installs its headers with apt, at /usr/src/linux-headers-REL of
+#     the system that builds for it (Debian's header packages hard-code
+#     /usr/src paths, so they cannot live elsewhere);
 #   - unpacks its image into $FATTR_CACHE/kernels/TAG/ (vmlinuz only;
 #     the test VMs need no modules from it).
-# Prints nothing on success but the kernel release; any failure names
-# the kernel and the step, and exits non-zero.
+# Writes, in $FATTR_CACHE/kernels/TAG/:
+#   vmlinuz   the kernel;
+#   release   its release, REL;
+#   root      the root directory of the system that builds modules for
+#             it: "/" (this machine) for 6.1 and 6.12; the unstable
+#             chroot for sid.  vm-test.sh builds there, with
+#             scripts/chroot-run.sh unless it is "/".
+# Prints nothing on stdout but the kernel release; any failure names
+# the kernel and the step on stderr, and exits non-zero.
 #
-# TAG is 6.1 (bookworm) or 6.12 (bookworm-backports).  The backports
-# suite is added to apt from the mirror this machine already uses.
+# TAG is 6.1 (bookworm), 6.12 (bookworm-backports), or sid: the newest
+# kernel of Debian unstable, whose headers need unstable's compiler, so
+# they live in $FATTR_CACHE/sid-chroot (scripts/unstable-chroot.sh; made
+# once, refreshed on every fetch).  The backports suite is added to apt
+# from the mirror this machine already uses.
 
 set -eu
 
-tag=${1:?usage: fetch-kernel.sh 6.1|6.12}
+tag=${1:?usage: fetch-kernel.sh 6.1|6.12|sid}
+top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${FATTR_CACHE:-/var/cache/fattr}
 dir=$cache/kernels/$tag
 
@@ -30,13 +42,34 @@ fail() {
 case $tag in
 6.1)	suite=bookworm; target= ;;
 6.12)	suite=bookworm-backports; target="-t $suite" ;;
-*)	fail "unknown kernel (known: 6.1, 6.12)" ;;
+sid)	suite=sid ;;
+*)	fail "unknown kernel (known: 6.1, 6.12, sid)" ;;
 esac
+
+# Writes file $1 of $dir with the contents $2, whole or not at all.
+put() {
+	printf '%s\n' "$2" >"$dir/$1.tmp" && mv "$dir/$1.tmp" "$dir/$1"
+}
+
+if [ "$tag" = sid ]; then
+	root=$cache/sid-chroot
+	rel=$("$top/scripts/unstable-chroot.sh") ||
+		fail "preparing Debian unstable's newest kernel in $root failed (see above)"
+	mkdir -p "$dir"
+	cp "$root/boot/vmlinuz-$rel" "$dir/vmlinuz.tmp" ||
+		fail "no vmlinuz-$rel in $root/boot"
+	mv "$dir/vmlinuz.tmp" "$dir/vmlinuz"
+	put release "$rel"
+	put root "$root"
+	echo "$rel"
+	exit 0
+fi
 
 # Already fetched and still installed?
 if [ -f "$dir/release" ] && [ -f "$dir/vmlinuz" ]; then
 	rel=$(cat "$dir/release")
 	if [ -f "/usr/src/linux-headers-$rel/Makefile" ]; then
+		put root /
 		echo "$rel"
 		exit 0
 	fi
@@ -63,8 +96,10 @@ meta_dep() {
 	# shellcheck disable=SC2086
 	ver=$(apt-cache $target policy "$1" | awk '/Candidate:/ { print $2 }')
 	case $ver in ""|"(none)") fail "$1 not found in $suite" ;; esac
-	apt-cache show "$1=$ver" |
-		sed -n 's/^Depends: \([^ ,]*\).*/\1/p' | head -n 1
+	# The dependency named like it (not e.g. linux-base-amd64).
+	apt-cache show "$1=$ver" | sed -n 's/^Depends: //p' | head -n 1 |
+		tr ',' '\n' | sed 's/^ *//; s/[ (|].*//' |
+		grep -m 1 "^${1%-amd64}-" || fail "$1 depends on no ${1%-amd64}-*"
 }
 
 img=$(meta_dep linux-image-amd64)
@@ -84,5 +119,6 @@ dpkg-deb -x "$tmp"/"$img"_*.deb "$tmp/root" || fail "unpacking $img failed"
 mkdir -p "$dir"
 cp "$tmp/root/boot/vmlinuz-$rel" "$dir/vmlinuz" ||
 	fail "no vmlinuz-$rel in $img"
-echo "$rel" >"$dir/release"
+put release "$rel"
+put root /
 echo "$rel"
