@@ -4,12 +4,18 @@
  * 6.13, getxattrat(2) entry points, for 64-bit and 32-bit callers,
  * redirected through ftrace.
  *
- * One ftrace_ops per entry point, with SAVE_REGS | RECURSION | IPMODIFY.
- * Its callback reads the first byte of the name: anything but ':' (or a
- * byte not in memory yet) stays on the kernel's own path and never enters
- * the module.  A ':' name is sent to the entry's handler here, which
- * serves it, or calls the original entry (which ftrace then lets through,
- * because the call comes from this module).
+ * One ftrace_ops for all entry points, with SAVE_REGS | RECURSION |
+ * IPMODIFY: one trampoline, and one RCU-tasks wait to unregister, which
+ * matters to rmmod under load.  Its callback reads the first byte of the
+ * name: anything but ':' stays on the kernel's own path and never enters
+ * the module.  A ':' name, or a byte not in memory yet, goes to the
+ * entry's handler here.
+ *
+ * The module never calls the original entry: that would be an indirect
+ * call, which IBT allows only onto an ENDBR, and the 32-bit entries of
+ * IBT kernels have none (6.12: they are reached through a switch, not a
+ * table).  A call the handler finds is not for it after all is restarted
+ * instead, transparently, as a syscall interrupted by a signal is.
  *
  * io_uring's IORING_OP_GETXATTR calls the xattr code below these entry
  * points and is not served.
@@ -20,19 +26,17 @@
 #include <linux/file.h>
 #include <linux/fs.h>
 #include <linux/ftrace.h>
+#include <linux/kallsyms.h>
 #include <linux/module.h>
 #include <linux/namei.h>
 #include <linux/path.h>
 #include <linux/ptrace.h>
 #include <linux/uaccess.h>
 #include <linux/xattr.h>
-#include <asm/ibt.h>
 #include <uapi/linux/fattr.h>
 
 #include "compat.h"
 #include "fattr.h"
-
-typedef long (*fattr_syscall_t)(const struct pt_regs *regs);
 
 /* How the entry names its file. */
 enum fattr_target {
@@ -47,10 +51,8 @@ struct fattr_hook {
 	enum fattr_target target;
 	/* 32-bit entry: arguments in bx, cx, dx, si, di, bp; may be absent */
 	bool ia32;
-	fattr_syscall_t handler;
-	unsigned long orig;	/* the entry, ENDBR included: learnt on use */
-	struct ftrace_ops ops;
-	bool registered;
+	long (*handler)(const struct pt_regs *regs);
+	unsigned long ip;	/* its fentry site: learnt on its first call */
 };
 
 enum {
@@ -239,16 +241,24 @@ static long fattr_serve(const struct fattr_hook *h, const struct pt_regs *regs)
  */
 static long fattr_handle(struct fattr_hook *h, const struct pt_regs *regs)
 {
-	const char __user *name = fattr_arg_name(h, regs);
 	long ret;
 	char c;
 
-	/* The byte may have changed, or faulted in the callback: read again. */
-	if (get_user(c, name) || c != FATTR_SEP)
-		ret = ((fattr_syscall_t)READ_ONCE(h->orig))(regs);
-	else
+	/*
+	 * The callback saw ':', or could not read the byte without a fault.
+	 * Read it again, faulting it in: if it is not ':' (or changed), have
+	 * the syscall entered again from user space, where the callback
+	 * will now read it and leave it to the kernel (the restart of
+	 * arch_do_signal_or_restart(), which TIF_NOTIFY_SIGNAL brings about
+	 * without a signal, 5.11+).  An unreadable name is served here: its
+	 * EFAULT comes in the kernel's order.
+	 */
+	if (!get_user(c, fattr_arg_name(h, regs)) && c != FATTR_SEP) {
+		set_thread_flag(TIF_NOTIFY_SIGNAL);
+		ret = -ERESTARTNOINTR;
+	} else {
 		ret = fattr_serve(h, regs);
-	/* After the call: the call above must not become a tail call. */
+	}
 	module_put(THIS_MODULE);
 	return ret;
 }
@@ -297,43 +307,43 @@ static struct fattr_hook fattr_hooks[FATTR_NR_HOOKS] = {
 #endif
 };
 
-/**
- * fattr_entry_start() - the address to call a traced entry at
- * @ip: the entry's fentry site, as ftrace reports it
- *
- * On kernels built with IBT (Debian 6.12; not Debian 6.1) the fentry
- * site follows the entry's ENDBR64, and an indirect call must land on
- * that ENDBR.  is_endbr() is not enough: it also accepts the NOP that
- * replaces a sealed ENDBR, which an indirect call must not reach.
- *
- * Returns the address, or 0 if the entry cannot be called safely.
+/*
+ * The hook of the entry traced at @ip.  The first call of each entry
+ * names it with sprint_symbol_no_offset() (exported, unlike any lookup
+ * by name); later calls compare @ip.
  */
-static unsigned long fattr_entry_start(unsigned long ip)
+static struct fattr_hook *fattr_hook_of(unsigned long ip)
 {
-#if HAS_KERNEL_IBT
-	u32 insn;
+	char sym[KSYM_SYMBOL_LEN];
+	struct fattr_hook *h;
 
-	if (get_kernel_nofault(insn, (u32 *)(ip - ENDBR_INSN_SIZE)) ||
-	    insn != gen_endbr())
-		return 0;
-	return ip - ENDBR_INSN_SIZE;
-#else
-	return ip;
-#endif
+	for (h = fattr_hooks; h < fattr_hooks + FATTR_NR_HOOKS; h++)
+		if (READ_ONCE(h->ip) == ip)
+			return h;
+
+	sprint_symbol_no_offset(sym, ip);
+	for (h = fattr_hooks; h < fattr_hooks + FATTR_NR_HOOKS; h++) {
+		if (!strcmp(sym, h->func)) {
+			WRITE_ONCE(h->ip, ip);
+			return h;
+		}
+	}
+	return NULL;
 }
 
 static void notrace fattr_ftrace_cb(unsigned long ip, unsigned long parent_ip,
 				    struct ftrace_ops *ops,
 				    struct ftrace_regs *fregs)
 {
-	struct fattr_hook *h = container_of(ops, struct fattr_hook, ops);
 	struct pt_regs *regs = ftrace_get_regs(fregs);	/* SAVE_REGS: set */
 	const struct pt_regs *uregs;
-	unsigned long orig;
+	struct fattr_hook *h;
 	char c;
 
-	/* The handler calling the original entry: let it run. */
-	if (!regs || within_module(parent_ip, THIS_MODULE))
+	if (!regs)
+		return;
+	h = fattr_hook_of(ip);
+	if (!h)
 		return;
 
 	/* The entry's only argument: the user registers of the syscall. */
@@ -342,69 +352,24 @@ static void notrace fattr_ftrace_cb(unsigned long ip, unsigned long parent_ip,
 	    c != FATTR_SEP)
 		return;
 
-	orig = READ_ONCE(h->orig);
-	if (unlikely(!orig)) {
-		orig = fattr_entry_start(ip);
-		if (!orig) {
-			pr_warn_once("%s has no ENDBR; ':' names not served\n",
-				     h->func);
-			return;
-		}
-		WRITE_ONCE(h->orig, orig);
-	}
 	/* Dropped by fattr_handle(); fails once rmmod has begun. */
 	if (!try_module_get(THIS_MODULE))
 		return;
 	fattr_set_instruction_pointer(fregs, (unsigned long)h->handler);
 }
 
-static void fattr_hook_unregister(struct fattr_hook *h)
-{
-	if (!h->registered)
-		return;
-	unregister_ftrace_function(&h->ops);
-	ftrace_free_filter(&h->ops);
-	h->registered = false;
-}
-
-static int fattr_hook_register(struct fattr_hook *h)
-{
-	int err;
-
-	h->ops.func = fattr_ftrace_cb;
-	h->ops.flags = FTRACE_OPS_FL_SAVE_REGS | FTRACE_OPS_FL_RECURSION |
-		       FTRACE_OPS_FL_IPMODIFY;
-	err = ftrace_set_filter(&h->ops, (unsigned char *)h->func,
-				strlen(h->func), 0);
-	if (err) {
-		ftrace_free_filter(&h->ops);
-		if (h->ia32)
-			return 0;
-		pr_err("cannot trace %s (%d)\n", h->func, err);
-		return err;
-	}
-	err = register_ftrace_function(&h->ops);
-	if (err) {
-		ftrace_free_filter(&h->ops);
-		if (err == -EBUSY)
-			pr_err("%s is already modified by another ftrace IPMODIFY user (livepatch?)\n",
-			       h->func);
-		else
-			pr_err("cannot hook %s (%d)\n", h->func, err);
-		return err;
-	}
-	h->registered = true;
-	return 0;
-}
+static struct ftrace_ops fattr_ops = {
+	.func = fattr_ftrace_cb,
+	.flags = FTRACE_OPS_FL_SAVE_REGS | FTRACE_OPS_FL_RECURSION |
+		 FTRACE_OPS_FL_IPMODIFY,
+};
 
 void fattr_hooks_exit(void)
 {
-	int i;
-
-	for (i = 0; i < FATTR_NR_HOOKS; i++)
-		fattr_hook_unregister(&fattr_hooks[i]);
+	unregister_ftrace_function(&fattr_ops);
+	ftrace_free_filter(&fattr_ops);
 	/*
-	 * unregister_ftrace_function() waited for tasks in the trampolines.
+	 * unregister_ftrace_function() waited for tasks in the trampoline.
 	 * A task may still be between the module_put() of fattr_handle()
 	 * and its return; it has not scheduled voluntarily since, which is
 	 * what RCU-tasks waits for.
@@ -412,16 +377,33 @@ void fattr_hooks_exit(void)
 	synchronize_rcu_tasks();
 }
 
+/**
+ * fattr_hooks_init() - hook the getxattr entry points
+ *
+ * Returns 0, or a negative errno after logging why.
+ */
 int fattr_hooks_init(void)
 {
-	int i, err;
+	struct fattr_hook *h;
+	int err;
 
-	for (i = 0; i < FATTR_NR_HOOKS; i++) {
-		err = fattr_hook_register(&fattr_hooks[i]);
-		if (err) {
-			fattr_hooks_exit();
-			return err;
+	for (h = fattr_hooks; h < fattr_hooks + FATTR_NR_HOOKS; h++) {
+		err = ftrace_set_filter(&fattr_ops, (unsigned char *)h->func,
+					strlen(h->func), 0);
+		/* 32-bit entries exist with CONFIG_IA32_EMULATION only. */
+		if (err && !h->ia32) {
+			pr_err("cannot trace %s (%d)\n", h->func, err);
+			goto fail;
 		}
 	}
-	return 0;
+	err = register_ftrace_function(&fattr_ops);
+	if (err == -EBUSY)
+		pr_err("a getxattr entry point is already modified by another ftrace IPMODIFY user (livepatch?)\n");
+	else if (err)
+		pr_err("cannot hook the getxattr entry points (%d)\n", err);
+	if (!err)
+		return 0;
+fail:
+	ftrace_free_filter(&fattr_ops);
+	return err;
 }

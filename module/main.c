@@ -10,11 +10,16 @@
 
 #include "fattr.h"
 
+/* For the test of refusing to load without BTF; no user needs it. */
+static char *btf_path = "/sys/kernel/btf/vmlinux";
+module_param(btf_path, charp, 0444);
+MODULE_PARM_DESC(btf_path, "Test only: the kernel BTF file to read");
+
 static int __init fattr_init(void)
 {
 	int err;
 
-	err = fattr_btf_init("/sys/kernel/btf/vmlinux");
+	err = fattr_btf_init(btf_path);
 	if (err)
 		return err;
 	err = fattr_mountinfo_init();

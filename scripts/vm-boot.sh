@@ -31,7 +31,7 @@ console_filter() {
 }
 
 timeout -s KILL "${FATTR_VM_TIMEOUT:-900}" \
-	qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 1024 \
+	qemu-system-x86_64 -accel "tcg${FATTR_TCG_OPTS:-}" -cpu max -smp 2 -m 1024 \
 		-nographic -no-reboot -monitor none -serial stdio \
 		-kernel "$kernel" -initrd "$initrd" \
 		-append "console=ttyS0 printk.time=1 panic=-1 oops=panic panic_on_warn=1 softlockup_panic=1 fattr.run=$run" \
