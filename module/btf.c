@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The layout of the kernel's private struct mount, read from the running
- * kernel's BTF.
+ * The layout of the kernel's private struct mount and struct
+ * mnt_namespace, read from the running kernel's BTF.
  *
- * struct mount lives in fs/mount.h, outside include/, and its layout moves
+ * Both live in fs/mount.h, outside include/, and their layout moves
  * between releases (mnt_id sits at 292 in 6.1 and at 300 in 6.12).  The
  * kernel exports no lookup into its own BTF that a module can reach
  * (btf_vmlinux and btf_find_by_name_kind() are not exported), so this file
@@ -22,7 +22,7 @@
 
 #include "fattr.h"
 
-struct fattr_mount_layout fattr_mount_layout;
+struct fattr_layout fattr_layout;
 
 struct fattr_btf {
 	const u8 *types;	/* type section */
@@ -31,12 +31,14 @@ struct fattr_btf {
 	u32 strs_len;
 };
 
-/* A member of struct mount that fattr needs, and what it must be. */
+/* A member of a structure that fattr needs, and what it must be. */
 struct fattr_btf_member {
+	const char *structure;
 	const char *name;
-	u32 kind;		/* BTF_KIND_STRUCT or BTF_KIND_INT */
+	u32 kind;		/* BTF_KIND_STRUCT, _INT or _PTR */
 	const char *type_name;	/* the struct's name, or NULL */
 	u32 size;		/* the int's size, or 0 */
+	bool optional;		/* absent: *offset = FATTR_NO_OFFSET */
 	size_t *offset;
 	u32 type_id;		/* found: the member's type */
 	bool found;
@@ -120,27 +122,33 @@ static int fattr_btf_for_each(const struct fattr_btf *btf,
 	return 0;
 }
 
-/* Pass 1: the members of the one struct named "mount". */
-static int fattr_btf_find_mount(const struct fattr_btf *btf, u32 id,
-				const struct btf_type *t, void *arg)
+/* Pass 1: the members of the one struct of each name wanted. */
+static int fattr_btf_find_members(const struct fattr_btf *btf, u32 id,
+				  const struct btf_type *t, void *arg)
 {
 	struct fattr_btf_member *want = arg, *w;
 	const struct btf_member *m = (const void *)(t + 1);
 	const char *name = fattr_btf_str(btf, t->name_off);
+	bool wanted = false;
 	u32 i;
 
-	if (BTF_INFO_KIND(t->info) != BTF_KIND_STRUCT || !name ||
-	    strcmp(name, "mount"))
+	if (BTF_INFO_KIND(t->info) != BTF_KIND_STRUCT || !name)
 		return 0;
-	for (w = want; w->name; w++)
+	for (w = want; w->name; w++) {
+		if (strcmp(name, w->structure))
+			continue;
 		if (w->found)
-			return -EEXIST;		/* two struct mount: ambiguous */
+			return -EEXIST;		/* two of them: ambiguous */
+		wanted = true;
+	}
+	if (!wanted)
+		return 0;
 
 	for (i = 0; i < BTF_INFO_VLEN(t->info); i++, m++) {
+		const char *member = fattr_btf_str(btf, m->name_off);
 		u32 bits = m->offset;
 
-		name = fattr_btf_str(btf, m->name_off);
-		if (!name)
+		if (!member)
 			continue;
 		if (BTF_INFO_KFLAG(t->info)) {
 			if (BTF_MEMBER_BITFIELD_SIZE(m->offset))
@@ -148,7 +156,8 @@ static int fattr_btf_find_mount(const struct fattr_btf *btf, u32 id,
 			bits = BTF_MEMBER_BIT_OFFSET(m->offset);
 		}
 		for (w = want; w->name; w++) {
-			if (strcmp(name, w->name) || bits % 8)
+			if (strcmp(name, w->structure) ||
+			    strcmp(member, w->name) || bits % 8)
 				continue;
 			*w->offset = bits / 8;
 			w->type_id = m->type;
@@ -168,14 +177,19 @@ static int fattr_btf_check_types(const struct fattr_btf *btf, u32 id,
 	for (w = arg; w->name; w++) {
 		if (w->type_id != id)
 			continue;
-		if (BTF_INFO_KIND(t->info) != w->kind)
-			return -EPROTO;
-		if (w->size && t->size != w->size)
-			return -EPROTO;
 		name = fattr_btf_str(btf, t->name_off);
-		if (w->type_name && (!name || strcmp(name, w->type_name)))
-			return -EPROTO;
 		w->type_id = 0;		/* checked */
+		if (BTF_INFO_KIND(t->info) == w->kind &&
+		    (!w->size || t->size == w->size) &&
+		    (!w->type_name || (name && !strcmp(name, w->type_name))))
+			continue;
+		if (w->optional) {	/* not the member fattr can use */
+			*w->offset = FATTR_NO_OFFSET;
+			continue;
+		}
+		pr_err("BTF: %s.%s has an unexpected type\n", w->structure,
+		       w->name);
+		return -EPROTO;
 	}
 	return 0;
 }
@@ -202,24 +216,30 @@ static int fattr_btf_parse(const void *data, size_t size,
 	btf.strs = (const char *)data + hdr->hdr_len + hdr->str_off;
 	btf.strs_len = hdr->str_len;
 
-	err = fattr_btf_for_each(&btf, fattr_btf_find_mount, want);
+	err = fattr_btf_for_each(&btf, fattr_btf_find_members, want);
 	if (err) {
-		pr_err("BTF: %s\n", err == -EEXIST ? "two struct mount" :
+		pr_err("BTF: %s\n", err == -EEXIST ? "a structure twice" :
 		       "malformed type section");
 		return err;
 	}
 	for (w = want; w->name; w++) {
-		if (!w->found) {
-			pr_err("BTF: struct mount has no member %s\n", w->name);
+		if (w->found)
+			continue;
+		if (!w->optional) {
+			pr_err("BTF: struct %s has no member %s\n",
+			       w->structure, w->name);
 			return -ENOENT;
 		}
+		*w->offset = FATTR_NO_OFFSET;
 	}
 	err = fattr_btf_for_each(&btf, fattr_btf_check_types, want);
-	for (w = want; !err && w->name; w++)
-		if (w->type_id)
+	for (w = want; !err && w->name; w++) {
+		if (w->type_id) {
+			pr_err("BTF: no type for %s.%s\n", w->structure,
+			       w->name);
 			err = -EPROTO;
-	if (err)
-		pr_err("BTF: a member of struct mount has an unexpected type\n");
+		}
+	}
 	return err;
 }
 
@@ -264,18 +284,37 @@ out:
 }
 
 /**
- * fattr_btf_init() - learn struct mount's layout from the kernel's BTF
+ * fattr_btf_init() - learn the layouts fattr needs from the kernel's BTF
  * @btf_path: the kernel's BTF, normally /sys/kernel/btf/vmlinux
  *
- * Fills fattr_mount_layout, or logs one line saying why it cannot.
+ * Fills fattr_layout, or logs one line saying why it cannot.
  */
 int fattr_btf_init(const char *btf_path)
 {
+	size_t nr_mounts;
 	struct fattr_btf_member want[] = {
-		{ .name = "mnt", .kind = BTF_KIND_STRUCT,
-		  .type_name = "vfsmount", .offset = &fattr_mount_layout.mnt },
-		{ .name = "mnt_id", .kind = BTF_KIND_INT, .size = sizeof(int),
-		  .offset = &fattr_mount_layout.mnt_id },
+		{ .structure = "mount", .name = "mnt",
+		  .kind = BTF_KIND_STRUCT, .type_name = "vfsmount",
+		  .offset = &fattr_layout.mount_mnt },
+		{ .structure = "mount", .name = "mnt_id",
+		  .kind = BTF_KIND_INT, .size = sizeof(int),
+		  .offset = &fattr_layout.mount_mnt_id },
+		{ .structure = "mnt_namespace", .name = "root",
+		  .kind = BTF_KIND_PTR, .optional = true,
+		  .offset = &fattr_layout.mntns_root },
+		{ .structure = "mnt_namespace", .name = "seq",
+		  .kind = BTF_KIND_TYPEDEF, .type_name = "u64",
+		  .optional = true, .offset = &fattr_layout.mntns_seq },
+		{ .structure = "mnt_namespace", .name = "event",
+		  .kind = BTF_KIND_TYPEDEF, .type_name = "u64",
+		  .optional = true, .offset = &fattr_layout.mntns_event },
+		/* The mount count: "mounts" until 6.7, "nr_mounts" since. */
+		{ .structure = "mnt_namespace", .name = "mounts",
+		  .kind = BTF_KIND_INT, .size = sizeof(unsigned int),
+		  .optional = true, .offset = &fattr_layout.mntns_nr },
+		{ .structure = "mnt_namespace", .name = "nr_mounts",
+		  .kind = BTF_KIND_INT, .size = sizeof(unsigned int),
+		  .optional = true, .offset = &nr_mounts },
 		{ }
 	};
 	void *data;
@@ -290,5 +329,7 @@ int fattr_btf_init(const char *btf_path)
 	}
 	err = fattr_btf_parse(data, size, want);
 	vfree(data);
+	if (fattr_layout.mntns_nr == FATTR_NO_OFFSET)
+		fattr_layout.mntns_nr = nr_mounts;
 	return err;
 }

@@ -10,13 +10,20 @@
 struct path;
 struct vfsmount;
 
-/* btf.c: offsets inside the kernel's private struct mount. */
-struct fattr_mount_layout {
-	size_t mnt;		/* struct vfsmount mnt */
-	size_t mnt_id;		/* int mnt_id */
+/* btf.c: offsets inside the kernel's private structures. */
+struct fattr_layout {
+	size_t mount_mnt;	/* struct mount: struct vfsmount mnt */
+	size_t mount_mnt_id;	/* struct mount: int mnt_id */
+	/* struct mnt_namespace; optional: */
+	size_t mntns_root;	/* struct mount *root */
+	size_t mntns_seq;	/* u64 seq: its unique number */
+	size_t mntns_event;	/* u64 event: bumped by mounts and moves */
+	size_t mntns_nr;	/* unsigned int mounts (nr_mounts since 6.8) */
 };
 
-extern struct fattr_mount_layout fattr_mount_layout;
+#define FATTR_NO_OFFSET		((size_t)-1)	/* an optional member absent */
+
+extern struct fattr_layout fattr_layout;
 
 int fattr_btf_init(const char *btf_path);
 

@@ -23,14 +23,48 @@
 #include <linux/err.h>
 #include <linux/file.h>
 #include <linux/fs.h>
+#include <linux/fs_struct.h>
 #include <linux/module.h>
 #include <linux/mount.h>
+#include <linux/mutex.h>
+#include <linux/nsproxy.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/xarray.h>
 #include <linux/xattr.h>
 #include <uapi/linux/fattr.h>
 
 #include "fattr.h"
+
+/*
+ * ":mntns:ID:" needs the mount with an id, which only a walk of the
+ * namespace finds (since 6.8 mounts sit in an rbtree keyed by another
+ * id).  The last namespace walked is kept as a map from id to mount, good
+ * while that namespace is unchanged: the same one (seq), no mount added
+ * or moved (event), none removed (the count: an unmount may leave event
+ * as it was, see __touch_mnt_namespace()).  All of it is read under
+ * namespace_sem, which the walk holds, so mounts in a good map are alive.
+ */
+struct fattr_ns_state {
+	u64 seq;
+	u64 event;
+	unsigned int nr;
+};
+
+static struct {
+	struct mutex lock;	/* taken under namespace_sem */
+	bool good;
+	struct fattr_ns_state of;
+	struct xarray map;
+} fattr_ids = {
+	.lock = __MUTEX_INITIALIZER(fattr_ids.lock),
+	.map = XARRAY_INIT(fattr_ids.map, 0),
+};
+
+static void fattr_ids_exit(void)
+{
+	xa_destroy(&fattr_ids.map);
+}
 
 static struct vfsmount *fattr_proc_mnt;
 
@@ -61,6 +95,7 @@ int fattr_mountinfo_init(void)
 void fattr_mountinfo_exit(void)
 {
 	kern_unmount(fattr_proc_mnt);
+	fattr_ids_exit();
 }
 
 /* The calling thread's mountinfo, opened for fattr's use only. */
@@ -158,13 +193,85 @@ static int fattr_mi_show(struct fattr_mi *mi, void *v)
 
 static int fattr_mount_id(const void *mount)
 {
-	return *(const int *)((const char *)mount + fattr_mount_layout.mnt_id);
+	return *(const int *)((const char *)mount + fattr_layout.mount_mnt_id);
 }
 
 /* struct mount from its struct vfsmount: the kernel's real_mount(). */
 static void *fattr_real_mount(struct vfsmount *mnt)
 {
-	return (char *)mnt - fattr_mount_layout.mnt;
+	return (char *)mnt - fattr_layout.mount_mnt;
+}
+
+/*
+ * Whether the caller sees every mount of its namespace: its root is the
+ * namespace's root.  Then ":mntns:" needs no rendering to tell which
+ * mounts to list: all of them.  Called with namespace_sem held.
+ */
+static bool fattr_sees_whole_ns(void)
+{
+	const char *ns = (const char *)current->nsproxy->mnt_ns;
+	struct path root;
+	bool whole;
+
+	if (fattr_layout.mntns_root == FATTR_NO_OFFSET)
+		return false;
+	get_fs_root(current->fs, &root);
+	whole = root.dentry == root.mnt->mnt_root &&
+		fattr_real_mount(root.mnt) ==
+		*(void * const *)(ns + fattr_layout.mntns_root);
+	path_put(&root);
+	return whole;
+}
+
+/* The caller's namespace's state; false if this kernel's BTF lacks it. */
+static bool fattr_ns_state(struct fattr_ns_state *st)
+{
+	const char *ns = (const char *)current->nsproxy->mnt_ns;
+
+	if (fattr_layout.mntns_seq == FATTR_NO_OFFSET ||
+	    fattr_layout.mntns_event == FATTR_NO_OFFSET ||
+	    fattr_layout.mntns_nr == FATTR_NO_OFFSET)
+		return false;
+	st->seq = *(const u64 *)(ns + fattr_layout.mntns_seq);
+	st->event = *(const u64 *)(ns + fattr_layout.mntns_event);
+	st->nr = *(const unsigned int *)(ns + fattr_layout.mntns_nr);
+	return true;
+}
+
+/* The mount with @id, @first being the walk's first; under namespace_sem. */
+static void *fattr_find_id(struct fattr_mi *mi, void *first, int id)
+{
+	struct fattr_ns_state st;
+	bool map, good = true;
+	void *v, *found = NULL;
+
+	map = fattr_ns_state(&st);
+	if (map) {
+		mutex_lock(&fattr_ids.lock);
+		if (fattr_ids.good && !memcmp(&st, &fattr_ids.of, sizeof(st))) {
+			found = xa_load(&fattr_ids.map, id);
+			mutex_unlock(&fattr_ids.lock);
+			return found;
+		}
+		fattr_ids.good = false;
+		xa_destroy(&fattr_ids.map);
+	}
+	for (v = first; v; v = fattr_mi_next(mi, v)) {
+		if (fattr_mount_id(v) == id)
+			found = v;
+		if (map && good)
+			good = !xa_is_err(xa_store(&fattr_ids.map,
+						   fattr_mount_id(v), v,
+						   GFP_KERNEL));
+	}
+	if (map) {
+		fattr_ids.good = good;
+		fattr_ids.of = st;
+		if (!good)
+			xa_destroy(&fattr_ids.map);
+		mutex_unlock(&fattr_ids.lock);
+	}
+	return found;
 }
 
 /*
@@ -225,6 +332,7 @@ static int fattr_walk_once(struct fattr_mi *mi, enum fattr_walk what,
 {
 	struct fattr_val *out = what == FATTR_WALK_IDS ? scratch : val;
 	void *v = fattr_mi_start(mi, out);
+	bool whole;
 	int err = 0;
 
 	switch (what) {
@@ -232,15 +340,15 @@ static int fattr_walk_once(struct fattr_mi *mi, enum fattr_walk what,
 		err = fattr_mi_show(mi, target);
 		break;
 	case FATTR_WALK_ID:
-		while (v && fattr_mount_id(v) != id)
-			v = fattr_mi_next(mi, v);
+		v = fattr_find_id(mi, v, id);
 		err = v ? fattr_mi_show(mi, v) : -ENODATA;
 		break;
 	case FATTR_WALK_IDS:
 		*need = 0;
+		whole = fattr_sees_whole_ns();
 		for (; v; v = fattr_mi_next(mi, v)) {
 			mi->seq->count = 0;
-			err = fattr_mi_show(mi, v);
+			err = whole ? 0 : fattr_mi_show(mi, v);
 			if (err == -ENODATA) {
 				err = 0;	/* not the caller's: skip it */
 				continue;

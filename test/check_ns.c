@@ -77,6 +77,47 @@ START_TEST(test_new_ns)
 }
 END_TEST
 
+/*
+ * ":mntns:ID:info" follows the namespace through every kind of change.
+ * The module keeps a map from id to mount per namespace, which must not
+ * outlive a change: after an unmount the id is gone (even when the
+ * namespace's event counter did not move), a new mount that takes the
+ * freed id answers with its own record, and a moved mount with its new
+ * mount point.  Each step compares every id with procfs.
+ */
+START_TEST(test_id_after_changes)
+{
+	const char *dir = scratch();
+	char *a = xasprintf("%s/a", dir), *b = xasprintf("%s/b", dir);
+	int id, id2;
+
+	xmkdir(a);
+	xmkdir(b);
+	xtmpfs("fattr-first", a);
+	id = path_mnt_id(a, 0);
+	ck_assert_int_ge(id, 0);
+	expect_all_ids();		/* the map is made here */
+
+	ck_assert_int_eq(umount(a), 0);
+	expect_no_id(id, "unmounted");
+	expect_all_ids();
+
+	xtmpfs("fattr-second", b);	/* the IDA gives the freed id again */
+	id2 = path_mnt_id(b, 0);
+	ck_assert_int_ge(id2, 0);
+	expect_all_ids();
+
+	ck_assert_int_eq(umount(b), 0);
+	xtmpfs("fattr-third", a);	/* as many mounts as before */
+	expect_all_ids();
+
+	ck_assert_int_eq(mount(a, b, NULL, MS_MOVE, NULL), 0);
+	expect_all_ids();
+	free(a);
+	free(b);
+}
+END_TEST
+
 /* Write all of @len bytes, or give up. */
 static int write_all(int fd, const void *buf, size_t len)
 {
@@ -587,6 +628,7 @@ Suite *ns_suite(void)
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	tcase_add_test(tc, test_new_ns);
 	tcase_add_test(tc, test_other_ns);
+	tcase_add_test(tc, test_id_after_changes);
 	tcase_add_test(tc, test_chroot);
 	tcase_add_test(tc, test_chroot_mount_root);
 	tcase_add_test(tc, test_propagation);
