@@ -9,8 +9,9 @@
 
 set -eu
 
-pkgs="make gcc libc6-dev pkg-config check libsubunit-dev qemu-system-x86
-busybox-static attr cpio gzip kmod dwarves xz-utils ca-certificates"
+pkgs="make gcc gcc-multilib libc6-dev pkg-config check libsubunit-dev
+qemu-system-x86 busybox-static attr cpio gzip kmod dwarves xz-utils
+ca-certificates"
 
 missing=
 for p in $pkgs; do

@@ -11,7 +11,8 @@
 # logged no warning, BUG, oops, lockdep report or panic.  The kernel
 # panics on any warning or lockup (panic_on_warn, softlockup_panic), so a
 # run cannot scroll past one; a hung VM is killed after $FATTR_VM_TIMEOUT
-# seconds (default 900).
+# seconds (default 900).  $FATTR_VM_APPEND is added to the kernel
+# command line (vm-test.sh passes the stress run's size that way).
 
 set -u
 
@@ -34,7 +35,7 @@ timeout -s KILL "${FATTR_VM_TIMEOUT:-900}" \
 	qemu-system-x86_64 -accel "tcg${FATTR_TCG_OPTS:-}" -cpu max -smp 2 -m 1024 \
 		-nographic -no-reboot -monitor none -serial stdio \
 		-kernel "$kernel" -initrd "$initrd" \
-		-append "console=ttyS0 printk.time=1 panic=-1 oops=panic panic_on_warn=1 softlockup_panic=1 fattr.run=$run" \
+		-append "console=ttyS0 printk.time=1 panic=-1 oops=panic panic_on_warn=1 softlockup_panic=1 fattr.run=$run${FATTR_VM_APPEND:+ $FATTR_VM_APPEND}" \
 		</dev/null 2>&1 | tr -d '\r' | tee "$log" | console_filter
 
 bad='\] (WARNING:|BUG:|Oops|Kernel panic|INFO: (possible|task .* blocked)|WARNING: (possible|suspicious))|------------\[ cut here \]'

@@ -6,7 +6,8 @@
 # Writes OUT, the initramfs of the test VM: static busybox as /init's
 # shell, the module KO as /fattr.ko, the static test binaries and scripts
 # of test/ under /test, and Debian's getfattr and setfattr with their
-# libraries.  Needs busybox-static, attr, cpio; test/ must be built.
+# libraries; with FATTR_CLAIM_KO set, that module as /fattr_claim.ko.
+# Needs busybox-static, attr, cpio; test/ must be built.
 
 set -eu
 
@@ -21,6 +22,7 @@ fail() {
 
 [ -x /bin/busybox ] || fail "no /bin/busybox (apt-get install busybox-static)"
 [ -x "$top/test/fattr-check" ] || fail "test/fattr-check not built (make -C test)"
+[ -x "$top/test/fattr-ia32" ] || fail "test/fattr-ia32 not built (make -C test)"
 
 root=$(mktemp -d)
 chmod 755 "$root"	# the VM's /, which mktemp made 0700
@@ -31,8 +33,17 @@ cp /bin/busybox "$root/bin/busybox"
 cp "$top/test/vm-init" "$root/init"
 cp "$ko" "$root/fattr.ko"
 cp "$top/test/fattr-check" "$top/test/vm-check.sh" \
-   "$top/test/getfattr-test.sh" "$root/test/"
+   "$top/test/getfattr-test.sh" "$top/test/vm-refuse.sh" \
+   "$top/test/fattr-ia32" "$root/test/"
+# The test-only module of test/claim, for vm-refuse.sh (vm-test.sh
+# builds it).
+if [ -n "${FATTR_CLAIM_KO:-}" ]; then
+	cp "$FATTR_CLAIM_KO" "$root/fattr_claim.ko"
+fi
 cp "$top/scripts/vm-demo.sh" "$root/test/vm-demo.sh"
+# The stress run's fuzzer and stress test (test/vm-stress.sh).
+cp "$top/test/fattr-fuzz" "$top/test/fattr-stress" "$top/test/vm-stress.sh" \
+   "$root/test/"
 # The benchmark, when make bench built it.
 if [ -x "$top/bench/fattr-bench" ]; then
 	cp "$top/bench/fattr-bench" "$top/bench/vm-bench.sh" "$root/test/"

@@ -4,6 +4,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/xattr.h>
 #include <unistd.h>
 
@@ -52,6 +54,46 @@ void x_fget(struct xres *r, int fd, const char *name)
 {
 	x_prep(r);
 	x_done(r, fgetxattr(fd, name, r->val, VALUE_MAX));
+}
+
+long sys_getxattrat(int dfd, const char *path, unsigned int at_flags,
+		    const char *name, void *uargs, size_t usize)
+{
+	return syscall(NR_GETXATTRAT, dfd, path, at_flags, name, uargs, usize);
+}
+
+void x_at(struct xres *r, int dfd, const char *path, unsigned int at_flags,
+	  const char *name)
+{
+	struct at_args args;
+
+	x_prep(r);
+	args = (struct at_args) {
+		.value = (unsigned long)r->val,
+		.size = VALUE_MAX,
+	};
+	x_done(r, sys_getxattrat(dfd, path, at_flags, name, &args,
+				 sizeof(args)));
+}
+
+int have_getxattrat(const char *test)
+{
+	struct xres k, r;
+	int have;
+
+	x_at(&k, AT_FDCWD, "/", 0, "user.fattr_absent");
+	have = !(k.ret < 0 && k.err == ENOSYS);
+	if (!have) {
+		x_at(&r, AT_FDCWD, "/", 0, ":mnt:info");
+		expect_errno(&r, ENOSYS, "getxattrat(\":mnt:info\") where "
+			     "the kernel has no getxattrat");
+		x_free(&r);
+		printf("%s: skipped: no getxattrat(2) in this kernel "
+		       "(ENOSYS; it came in 6.13)\n", test);
+		fflush(stdout);
+	}
+	x_free(&k);
+	return have;
 }
 
 void x_free(struct xres *r)

@@ -75,6 +75,29 @@ void xmount(const char *src, const char *target, const char *type,
 void xtmpfs(const char *src, const char *target);
 void xbind(const char *src, const char *target);
 
+/*
+ * getxattrat(2) (6.13): its number (the same on x86_64 and i386) and its
+ * argument structure, for headers that lack them.
+ */
+#define NR_GETXATTRAT 464
+struct at_args {
+	unsigned long long value;
+	unsigned int size;
+	unsigned int flags;
+};
+#define AT_ARGS_SIZE_VER0 16
+
+long sys_getxattrat(int dfd, const char *path, unsigned int at_flags,
+		    const char *name, void *uargs, size_t usize);
+/* getxattrat with { r->val, VALUE_MAX, 0 } and usize 16. */
+void x_at(struct xres *r, int dfd, const char *path, unsigned int at_flags,
+	  const char *name);
+/*
+ * Does this kernel have getxattrat(2)?  If not (ENOSYS), asserts that a
+ * ':' name gets ENOSYS too and prints why @test is skipped.
+ */
+int have_getxattrat(const char *test);
+
 /* Is the module loaded (/sys/module/fattr present)? */
 int fattr_loaded(void);
 

@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# The test run inside the VM: the Check suite, then the getfattr shell
-# test.  Exits non-zero if either fails.
+# The test run inside the VM: the Check suite, the getfattr shell test,
+# the 32-bit callers' test (fattr-ia32) and the refusals to load
+# (vm-refuse.sh, which leaves fattr loaded).  Exits non-zero if any fails.
 
 status=0
 echo "fattr-vm: Check suite"
@@ -11,4 +12,8 @@ echo "fattr-vm: Check suite"
 CK_EXCLUDE_TAGS=stress /test/fattr-check || status=1
 echo "fattr-vm: getfattr shell test"
 sh /test/getfattr-test.sh || status=1
+echo "fattr-vm: 32-bit callers"
+/test/fattr-ia32 || status=1
+echo "fattr-vm: refusing to load"
+sh /test/vm-refuse.sh || status=1
 exit $status

@@ -1,0 +1,112 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# dkms-test.sh TAG
+#
+# Proves that fattr installs the way Debian users install modules, on a
+# Debian 12 system in QEMU (TCG) running Debian's kernel TAG (6.1 from
+# bookworm, 6.12 from bookworm-backports):
+#
+#   1. scripts/dkms-image.sh: the Debian 12 image, cached in
+#      $FATTR_CACHE/dkms (FATTR_CACHE defaults to /var/cache/fattr);
+#   2. scripts/dkms-deb.sh: fattr-dkms_*.deb with dpkg-buildpackage from a
+#      clean copy of this tree, and lintian (errors fail);
+#   3. boots the image (snapshot: it never changes) with its own
+#      /boot/vmlinuz and initrd of kernel TAG, and a second disk with
+#      scripts/dkms-vm-test.sh, the tree and the .deb; a systemd unit of
+#      the image runs the test and powers off.  See dkms-vm-test.sh for
+#      the scenario.
+#
+# Prints PASS or FAIL with timings; exits non-zero on failure.  The whole
+# console is kept in $FATTR_CACHE/dkms/logs/TAG.log.  A hung VM is killed
+# after $FATTR_VM_TIMEOUT seconds (default 3600).  Run as root on Debian
+# 12: installs what it needs with apt-get.
+
+set -eu
+
+tag=${1:?usage: dkms-test.sh 6.1|6.12}
+case $tag in
+6.1)	other=6.12 ;;
+6.12)	other=6.1 ;;
+*)	echo "dkms-test: unknown kernel $tag (known: 6.1, 6.12)" >&2; exit 2 ;;
+esac
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+cache=${FATTR_CACHE:-/var/cache/fattr}
+dir=$cache/dkms
+
+fail() {
+	echo "dkms-test $tag: FAIL: $*" >&2
+	exit 1
+}
+
+t0=$(date +%s)
+missing=
+for p in qemu-system-x86 e2fsprogs cpio git; do
+	dpkg-query -W -f '${Status}\n' "$p" 2>/dev/null |
+		grep -q '^install ok installed$' || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -q >/dev/null
+	# shellcheck disable=SC2086
+	apt-get install -y -q --no-install-recommends $missing >/dev/null ||
+		fail "apt-get install$missing failed"
+fi
+
+sh "$top/scripts/dkms-image.sh" || fail "no VM image"
+t_image=$(date +%s)
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+deb=$(sh "$top/scripts/dkms-deb.sh" "$work/deb" | tail -n 1) ||
+	fail "building the package failed"
+t_deb=$(date +%s)
+
+version=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$top/dkms.conf")
+pay=$work/payload
+mkdir -p "$pay/src"
+# The tree as a clean checkout has it, for `dkms add`.
+# shellcheck disable=SC2016
+(cd "$top" && git ls-files -z --cached --others --exclude-standard |
+	xargs -0 sh -c 'for f do [ -e "$f" ] && printf "%s\0" "$f"; done' sh |
+	cpio -0 -pdm --quiet "$pay/src") || fail "copying the tree failed"
+cp "$top/scripts/dkms-vm-test.sh" "$pay/run.sh"
+cp "$deb" "$pay/"
+printf 'tag=%s\nother=%s\nversion=%s\n' "$tag" "$other" "$version" >"$pay/params"
+truncate -s 64M "$work/test.img"
+mkfs.ext4 -q -F -L fattr-test -d "$pay" "$work/test.img" ||
+	fail "mkfs.ext4 of the test disk failed"
+
+boot=$dir/boot/$tag
+rel=$(cat "$boot/release")
+mkdir -p "$dir/logs"
+log=$dir/logs/$tag.log
+echo "dkms-test $tag: booting Debian 12 with $rel (TCG, 2 CPUs, 2 GiB)"
+t_vm=$(date +%s)
+timeout -s KILL "${FATTR_VM_TIMEOUT:-3600}" \
+	qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 2048 \
+		-nographic -no-reboot -monitor none -serial stdio -nic none \
+		-kernel "$boot/vmlinuz" -initrd "$boot/initrd.img" \
+		-append "root=/dev/vda rw console=ttyS0 panic=-1 oops=panic panic_on_warn=1 softlockup_panic=1 systemd.show_status=error" \
+		-drive "file=$dir/bookworm.img,format=raw,if=virtio,snapshot=on" \
+		-drive "file=$work/test.img,format=raw,if=virtio" \
+		</dev/null 2>&1 | tr -d '\r' | tee "$log" |
+	grep --line-buffered -E '^(===|---|ok |run |FAIL|     \||fattr DKMS|booted|FATTR-)|\] (WARNING|BUG|Oops|Kernel panic)' || true
+t_end=$(date +%s)
+
+bad='\] (WARNING:|BUG:|Oops|Kernel panic|INFO: task .* blocked)|------------\[ cut here \]'
+result=PASS
+if grep -Eq "$bad" "$log"; then
+	echo "dkms-test $tag: the kernel complained:" >&2
+	grep -E "$bad" "$log" | head -n 5 >&2
+	result=FAIL
+fi
+grep -q '^FATTR-DKMS-RESULT: PASS' "$log" || result=FAIL
+grep -q '^FATTR-DKMS-EXIT: 0$' "$log" || result=FAIL
+
+times=$(sed -n 's/^FATTR-DKMS-TIMES: *//p' "$log" | tail -n 1)
+echo "dkms-test $tag: image $((t_image - t0)) s, package $((t_deb - t_image)) s," \
+     "VM $((t_end - t_vm)) s (in the VM: ${times:-none}), total $((t_end - t0)) s"
+echo "dkms-test $tag: $result (kernel $rel; console in $log)"
+[ $result = PASS ]

@@ -1,0 +1,1137 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fuzz.c: fattr-fuzz N [SEED]
+ *
+ * N random calls of getxattr, lgetxattr, fgetxattr and (6.13+)
+ * getxattrat with ':' names built from the pieces of the grammar (and
+ * some other names), random sizes, and name, path, value and argument
+ * pointers that are NULL, unmapped, kernel addresses, read-only or that
+ * straddle the end of a page whose successor is PROT_NONE.
+ *
+ * The oracle of a call with a ':' name is made of two parts:
+ *   - its twin: the same call, same memory, with the name's first byte
+ *     changed to 'x', which the kernel alone answers.  If the twin fails
+ *     with anything but EOPNOTSUPP (the kernel's "no handler for this
+ *     name"), the arguments are bad before the value is reached, and the
+ *     ':' call must fail with exactly the same errno: the kernel's order
+ *     of checks;
+ *   - otherwise the grammar (uapi/linux/fattr.h, fattr(7)), with records
+ *     and listings from /proc/self/mountinfo and the target's mount from
+ *     statx(2), then the size rules (size 0: the length; short: ERANGE;
+ *     value pointer not writable: EFAULT).
+ * A call with another name is the kernel's: it must fail with one of the
+ * errnos getxattr(2) documents.  Anything else is a failure, printed.
+ *
+ * Then the module's reference count must be 0 and unreclaimable slab
+ * within 1 MiB of what it was before (both read after drop_caches).
+ * Prints calls per syscall, results by errno, and last
+ * "fuzz: N calls, M failures".  Exits 1 on any failure.  Runs as root in
+ * a private mount namespace of its own, with fattr loaded.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/xattr.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "procfs.h"
+
+#ifndef SYS_getxattrat
+#define SYS_getxattrat 464
+#endif
+#ifndef AT_EMPTY_PATH
+#define AT_EMPTY_PATH 0x1000
+#endif
+
+#define VALUE_MAX 65536
+#define KERNEL_ADDR ((void *)0xffffffff81000000UL)
+#define MIB (1024L * 1024)
+
+struct xattr_args_v0 {
+	uint64_t value;
+	uint32_t size;
+	uint32_t flags;
+};
+
+static const char root_value[] = "mnt:\0mntns:";	/* 12 bytes */
+static const char info_value[] = "info";		/* 5 bytes */
+
+/* ---------------------------------------------------------------- rng */
+
+static uint64_t rng_state;
+
+static uint64_t rnd(void)
+{
+	/* splitmix64 */
+	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static unsigned int rn(unsigned int n)
+{
+	return n ? rnd() % n : 0;
+}
+
+static int chance(unsigned int pct)
+{
+	return rn(100) < pct;
+}
+
+/* ------------------------------------------------------------ counters */
+
+enum call { C_GET, C_LGET, C_FGET, C_AT, NR_CALLS };
+static const char *const call_name[NR_CALLS] = {
+	"getxattr", "lgetxattr", "fgetxattr", "getxattrat",
+};
+static unsigned long calls[NR_CALLS], answered[NR_CALLS];
+static unsigned long by_errno[NR_CALLS][160];
+static unsigned long failures, colon_calls, twin_faults;
+static int verbose_left = 40;
+
+static void failf(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
+static void failf(const char *fmt, ...)
+{
+	va_list ap;
+
+	failures++;
+	if (verbose_left-- <= 0)
+		return;
+	va_start(ap, fmt);
+	fputs("fuzz: FAIL: ", stdout);
+	vprintf(fmt, ap);
+	putchar('\n');
+	va_end(ap);
+	fflush(stdout);
+}
+
+/* Failures by kind: call, what it gave, what was expected, and how. */
+#define NSIG 64
+static struct { char key[160]; unsigned long n; } sigs[NSIG];
+
+static void sig(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
+static void sig(const char *fmt, ...)
+{
+	char key[160];
+	va_list ap;
+	int i;
+
+	va_start(ap, fmt);
+	vsnprintf(key, sizeof(key), fmt, ap);
+	va_end(ap);
+	for (i = 0; i < NSIG && sigs[i].n; i++)
+		if (!strcmp(sigs[i].key, key))
+			break;
+	if (i == NSIG)
+		return;
+	strcpy(sigs[i].key, key);
+	sigs[i].n++;
+}
+
+static const char *ename(int e)
+{
+	return e ? strerrorname_np(e) : "a value";
+}
+
+static char *esc(const void *p, size_t n)
+{
+	static char out[4][4 * 120 + 8];
+	static int k;
+	const unsigned char *s = p;
+	char *o = out[k = (k + 1) % 4], *r = o;
+	size_t i;
+
+	if (!p)
+		return "(null)";
+	for (i = 0; i < n && i < 120; i++) {
+		if (s[i] == '\\')
+			o += sprintf(o, "\\\\");
+		else if (s[i] < 32 || s[i] > 126)
+			o += sprintf(o, "\\%03o", s[i]);
+		else
+			*o++ = s[i];
+	}
+	if (i < n)
+		o += sprintf(o, "...");
+	*o = 0;
+	return r;
+}
+
+/* ---------------------------------------------------- memory placement */
+
+static long page;
+static char *name_pages;	/* page 0 rw, page 1 none */
+static char *name_ro;		/* one read-only page */
+static char *val_pages;		/* page 0 rw, page 1 none */
+static char *val_ro;
+static char *path_pages;	/* page 0 rw, page 1 none */
+static char *unmapped;		/* PROT_NONE */
+static char *valbuf;		/* VALUE_MAX + 2 pages, rw */
+static char *args_page;		/* page 0 rw (args), page 1 none */
+static char *zero_page;		/* 2 pages rw, zero: usize up to 4097 */
+
+static char *map(size_t pages, int prot)
+{
+	char *p = mmap(NULL, pages * page, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED) {
+		perror("fuzz: mmap");
+		exit(2);
+	}
+	if (prot != (PROT_READ | PROT_WRITE) && mprotect(p, pages * page, prot))
+		exit(2);
+	return p;
+}
+
+static char *guarded(void)
+{
+	char *p = map(2, PROT_READ | PROT_WRITE);
+
+	if (mprotect(p + page, page, PROT_NONE))
+		exit(2);
+	return p;
+}
+
+/* ------------------------------------------------------------- mounts */
+
+static struct mountinfo mi;
+static int *ids;
+static size_t nids;
+static char *listing;
+static size_t listing_len;
+
+static void read_mounts(void)
+{
+	size_t i;
+	char *o;
+
+	mi_free(&mi);
+	free(ids);
+	free(listing);
+	if (mi_read(&mi, "/proc/self/mountinfo")) {
+		perror("fuzz: /proc/self/mountinfo");
+		exit(2);
+	}
+	nids = mi_ids(&mi, &ids);
+	o = listing = malloc(nids * 16 + 1);
+	for (i = 0; i < nids; i++)
+		o += sprintf(o, "%d:", ids[i]) + 1;
+	listing_len = o - listing;
+}
+
+/* ------------------------------------------------------------- names */
+
+#define NAME_MAX_FUZZ 320
+
+static const char *const id_forms[] = {
+	"0", "-1", "+1", "00", "2147483647", "2147483648", "2147483649",
+	"4294967295", "4294967296", "4294967297", "9223372036854775807",
+	"9223372036854775808", "18446744073709551615", "18446744073709551616",
+	"18446744073709551617", "99999999999999999999999999999", "1e3", "0x1",
+	" 1", "1 ", "", "٣",
+};
+
+/* An id: mostly one that exists, else a number near a boundary. */
+static void put_id(char *s)
+{
+	int id = nids ? ids[rn(nids)] : 1;
+
+	switch (rn(12)) {
+	case 0:	/* 2^32 + id: wraps to id in 32 bits */
+		sprintf(s, "%llu", (1ULL << 32) + id);
+		break;
+	case 1:	/* 2^64 + id */
+		sprintf(s, "1844674407370955%04d", 1616 + id);
+		break;
+	case 2:	/* 2^31 + id */
+		sprintf(s, "%llu", (1ULL << 31) + id);
+		break;
+	case 3:	/* leading zeros */
+		sprintf(s, "%0*d", 2 + rn(4), id);
+		break;
+	case 4:
+		strcpy(s, id_forms[rn(sizeof(id_forms) / sizeof(*id_forms))]);
+		break;
+	case 5:	/* a free id */
+		sprintf(s, "%d", id + 1000 + rn(100000));
+		break;
+	default:
+		sprintf(s, "%d", id);
+	}
+}
+
+static const char *const pieces[] = {
+	":", "mnt:", "info", "mntns:", "mnt", "mntns", "info:", "::", "\n",
+	" ", "\t", "\\", "/", ".", "MNT:", "INFO", "\xff", "\x80", "%d", "*",
+};
+
+/* A well-formed name, before any mutation. */
+static void wellformed(char *s)
+{
+	switch (rn(6)) {
+	case 0: strcpy(s, ":"); break;
+	case 1: strcpy(s, ":mnt:"); break;
+	case 2: strcpy(s, ":mnt:info"); break;
+	case 3: strcpy(s, ":mntns:"); break;
+	case 4: strcpy(s, ":mntns:"); put_id(s + 7); strcat(s, ":"); break;
+	default:
+		strcpy(s, ":mntns:");
+		put_id(s + 7);
+		strcat(s, ":info");
+	}
+}
+
+static void mutate(char *s)
+{
+	size_t n = strlen(s), i = n ? rn(n) : 0;
+
+	switch (rn(9)) {
+	case 0:	/* delete a byte */
+		if (n)
+			memmove(s + i, s + i + 1, n - i);
+		break;
+	case 1:	/* insert a random byte (never NUL) */
+		if (n < NAME_MAX_FUZZ - 2) {
+			memmove(s + i + 1, s + i, n - i + 1);
+			s[i] = 1 + rn(255);
+		}
+		break;
+	case 2:	/* replace one */
+		if (n)
+			s[i] = 1 + rn(255);
+		break;
+	case 3:	/* double a separator */
+		for (; i < n; i++)
+			if (s[i] == ':' && n < NAME_MAX_FUZZ - 2) {
+				memmove(s + i + 1, s + i, n - i + 1);
+				break;
+			}
+		break;
+	case 4:	/* a newline inside, or at the end */
+		if (n < NAME_MAX_FUZZ - 2) {
+			if (chance(50))
+				i = n;
+			memmove(s + i + 1, s + i, n - i + 1);
+			s[i] = '\n';
+		}
+		break;
+	case 5:	/* a piece appended */
+		if (n < NAME_MAX_FUZZ - 16)
+			strcat(s, pieces[rn(sizeof(pieces) / sizeof(*pieces))]);
+		break;
+	case 6:	/* case */
+		if (n)
+			s[i] ^= 0x20;
+		break;
+	case 7:	/* truncated */
+		s[i] = 0;
+		break;
+	default:	/* padded to a length around 255 */
+		{
+			size_t to = 250 + rn(12);
+			char c = chance(50) ? '1' : ':';
+
+			while (n < to)
+				s[n++] = c;
+			s[n] = 0;
+		}
+	}
+}
+
+/* A random name: mostly ':' names; writes its bytes, NUL included. */
+static size_t gen_name(char *s)
+{
+	unsigned int k = rn(100), i, n;
+
+	if (k < 40) {
+		wellformed(s);
+	} else if (k < 70) {
+		wellformed(s);
+		for (i = rn(3) + 1; i; i--)
+			mutate(s);
+	} else if (k < 82) {
+		strcpy(s, ":");
+		for (i = rn(7); i; i--) {
+			size_t l = strlen(s);
+
+			if (chance(25))
+				put_id(s + l);
+			else
+				strcpy(s + l, pieces[rn(sizeof(pieces) /
+							 sizeof(*pieces))]);
+		}
+	} else if (k < 92) {
+		n = rn(301);
+		for (i = 0; i < n; i++)
+			s[i] = 1 + rn(255);
+		s[n] = 0;
+		if (n && chance(60))
+			s[0] = ':';
+	} else {
+		static const char *const other[] = {
+			"user.fattr", "trusted.fattr", "security.fattr",
+			"system.posix_acl_access", "system.posix_acl_default",
+			"mnt:info", "x", "", "fattr:", " :mnt:info",
+			"security.capability", "user.:mnt:info",
+		};
+		strcpy(s, other[rn(sizeof(other) / sizeof(*other))]);
+	}
+	return strlen(s) + 1;
+}
+
+/*
+ * Where the name goes.  Sets *cut when the placement removes its NUL
+ * (the page ends before it).
+ */
+enum place { P_HEAP, P_RO, P_STRADDLE, P_CUT, P_NULL, P_UNMAPPED, P_KERNEL };
+
+static char name_heap[NAME_MAX_FUZZ + 8];
+
+static char *place_name(const char *s, size_t len, enum place p)
+{
+	char *dst;
+
+	switch (p) {
+	case P_HEAP:
+		memcpy(name_heap, s, len);
+		return name_heap;
+	case P_RO:
+		mprotect(name_ro, page, PROT_READ | PROT_WRITE);
+		memcpy(name_ro + page - len, s, len);
+		mprotect(name_ro, page, PROT_READ);
+		return name_ro + page - len;
+	case P_STRADDLE:	/* the NUL is the page's last byte */
+		dst = name_pages + page - len;
+		memcpy(dst, s, len);
+		return dst;
+	case P_CUT:		/* the page ends before the NUL */
+		dst = name_pages + page - (len - 1);
+		memcpy(dst, s, len - 1);
+		return dst;
+	case P_NULL:
+		return NULL;
+	case P_UNMAPPED:
+		return unmapped + 16;
+	default:
+		return KERNEL_ADDR;
+	}
+}
+
+/* Change the first byte of a placed name (for the twin), any placement. */
+static void poke_first(char *name, enum place p, char c)
+{
+	if (p == P_RO)
+		mprotect(name_ro, page, PROT_READ | PROT_WRITE);
+	*name = c;
+	if (p == P_RO)
+		mprotect(name_ro, page, PROT_READ);
+}
+
+/* ------------------------------------------------------------- targets */
+
+static const char *const good_paths[] = {
+	"/", "/proc", "/proc/self", "/proc/self/", "/sys", "/dev", "/dev/null",
+	"/tmp", "/tmp/fz", "/tmp/fz/a b\nc", "/tmp/fz/a b\nc/f",
+	"/tmp/fz/bind", "/tmp/fz/link", "/tmp/fz/dangling", "/tmp/fz/loop",
+	"/tmp/fz/ro", "/fattr.ko", "/fattr.ko/x", "/nonexistent", "", ".",
+	"..", "/tmp/fz/a b\nc/../bind", "/proc/1/root", "/proc/self/fd/0",
+	"/tmp/fz/noexec", "tmp/fz/link", "proc",
+};
+
+static char long_path[6000], long_comp[400];
+static int fds[12], nfds, dfds[4];
+
+static void setup_files(void)
+{
+	char *p;
+	int i;
+
+	/* A private namespace with mounts of every kind the records show. */
+	if (unshare(CLONE_NEWNS) ||
+	    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL)) {
+		perror("fuzz: private mount namespace");
+		exit(2);
+	}
+	mkdir("/tmp/fz", 0755);
+	if (mount("fattr-fuzz", "/tmp/fz", "tmpfs", 0, NULL))
+		perror("fuzz: mount /tmp/fz");
+	mkdir("/tmp/fz/a b\nc", 0755);
+	if (mount("fattr fuzz\\ \t", "/tmp/fz/a b\nc", "tmpfs", MS_NOSUID,
+		  "mode=755"))
+		perror("fuzz: mount a b c");
+	close(open("/tmp/fz/a b\nc/f", O_CREAT | O_WRONLY, 0644));
+	mkdir("/tmp/fz/bind", 0755);
+	mount("/tmp/fz/a b\nc", "/tmp/fz/bind", NULL, MS_BIND, NULL);
+	mount(NULL, "/tmp/fz/bind", NULL, MS_SHARED, NULL);
+	mkdir("/tmp/fz/ro", 0755);
+	mount("fattr-ro", "/tmp/fz/ro", "tmpfs", MS_RDONLY | MS_NOATIME, NULL);
+	mkdir("/tmp/fz/noexec", 0755);
+	mount("fattr-noexec", "/tmp/fz/noexec", "tmpfs", MS_NOEXEC, NULL);
+	mount(NULL, "/tmp/fz/noexec", NULL, MS_UNBINDABLE, NULL);
+	symlink("/proc", "/tmp/fz/link");
+	symlink("/tmp/fz/nowhere", "/tmp/fz/dangling");
+	symlink("/tmp/fz/loop", "/tmp/fz/loop");
+	if (chdir("/"))
+		exit(2);
+
+	for (p = long_path; p < long_path + 5000; p += 2)
+		memcpy(p, "a/", 2);
+	*p = 0;
+	long_comp[0] = '/';
+	memset(long_comp + 1, 'c', 300);
+
+	fds[nfds++] = open("/", O_RDONLY | O_DIRECTORY);
+	fds[nfds++] = open("/proc", O_RDONLY | O_DIRECTORY);
+	fds[nfds++] = open("/tmp/fz/a b\nc/f", O_RDONLY);
+	fds[nfds++] = open("/dev/null", O_RDWR);
+	fds[nfds++] = open("/tmp/fz/ro", O_PATH);	/* EBADF */
+	fds[nfds++] = open("/tmp/fz/bind", O_RDONLY | O_DIRECTORY);
+	{
+		int pp[2];
+
+		if (pipe(pp))
+			exit(2);
+		fds[nfds++] = pp[0];			/* pipefs */
+	}
+	fds[nfds++] = socket(AF_UNIX, SOCK_STREAM, 0);	/* sockfs */
+	fds[nfds++] = -1;
+	fds[nfds++] = 999;				/* closed */
+	fds[nfds++] = open("/fattr.ko", O_RDONLY);
+	dfds[0] = AT_FDCWD;
+	dfds[1] = fds[0];
+	dfds[2] = fds[1];
+	dfds[3] = fds[2];	/* a file: relative paths give ENOTDIR */
+	for (i = 0; i < nfds; i++)
+		if (fds[i] < 0 && i != 8)
+			fprintf(stderr, "fuzz: fd %d not opened\n", i);
+}
+
+/* A path pointer, maybe bad. */
+static const char *gen_path(void)
+{
+	const char *s;
+	size_t len;
+	unsigned int k = rn(100);
+
+	if (k < 3)
+		return NULL;
+	if (k < 5)
+		return unmapped;
+	if (k < 6)
+		return KERNEL_ADDR;
+	if (k < 8)
+		return long_path;
+	if (k < 10)
+		return long_comp;
+	s = good_paths[rn(sizeof(good_paths) / sizeof(*good_paths))];
+	if (k < 16) {	/* at a page end, with or without its NUL */
+		len = strlen(s) + 1;
+		if (chance(50)) {
+			memcpy(path_pages + page - len, s, len);
+			return path_pages + page - len;
+		}
+		memcpy(path_pages + page - (len - 1), s, len - 1);
+		return path_pages + page - (len - 1);
+	}
+	return s;
+}
+
+/* ------------------------------------------------------------- values */
+
+struct vbuf {
+	char *ptr;
+	size_t writable;	/* bytes writable at ptr */
+	const char *kind;
+};
+
+static void gen_value(struct vbuf *v)
+{
+	unsigned int k = rn(100);
+
+	v->writable = 0;
+	if (k < 5) {
+		v->ptr = NULL;
+		v->kind = "NULL";
+	} else if (k < 9) {
+		v->ptr = unmapped;
+		v->kind = "unmapped";
+	} else if (k < 11) {
+		v->ptr = KERNEL_ADDR;
+		v->kind = "kernel";
+	} else if (k < 15) {
+		v->ptr = val_ro;
+		v->kind = "read-only";
+	} else if (k < 30) {
+		size_t room = rn(200);
+
+		v->ptr = val_pages + page - room;
+		v->writable = room;
+		v->kind = "straddling";
+	} else {
+		v->ptr = valbuf;
+		v->writable = VALUE_MAX + 2 * page;
+		v->kind = "buffer";
+	}
+}
+
+/* A size, knowing the length the value would have (or a guess). */
+static size_t gen_size(size_t len)
+{
+	switch (rn(12)) {
+	case 0: return 0;
+	case 1: return 1;
+	case 2: return len ? len - 1 : 0;
+	case 3: case 4: return len;
+	case 5: return len + 1;
+	case 6: return 65536;
+	case 7: return 65537;
+	case 8: return SIZE_MAX;
+	case 9: return (1UL << 32) + rn(4);	/* 32-bit truncation */
+	case 10: return rn(300);
+	default: return 1UL << (rn(40));
+	}
+}
+
+/* ------------------------------------------------------------- oracle */
+
+/*
+ * What the grammar says of @name for a call whose file is on mount
+ * @mnt_id: 1 with *val and *len set, or 0 for ENODATA.
+ */
+static int grammar(const char *name, int mnt_id, const char **val,
+		   size_t *len)
+{
+	const char *p;
+	long long id = 0;
+
+	if (!strcmp(name, ":")) {
+		*val = root_value;
+		*len = sizeof(root_value);
+		return 1;
+	}
+	if (!strcmp(name, ":mnt:")) {
+		*val = info_value;
+		*len = sizeof(info_value);
+		return 1;
+	}
+	if (!strcmp(name, ":mnt:info")) {
+		*val = mi_find(&mi, mnt_id, len);
+		return *val != NULL;
+	}
+	if (!strcmp(name, ":mntns:")) {
+		*val = listing;
+		*len = listing_len;
+		return 1;
+	}
+	if (strncmp(name, ":mntns:", 7))
+		return 0;
+	p = name + 7;
+	if (*p < '1' || *p > '9')
+		return 0;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		id = id * 10 + (*p - '0');
+		if (id > INT32_MAX)
+			return 0;
+	}
+	if (*p++ != ':')
+		return 0;
+	if (strcmp(p, "") && strcmp(p, "info"))
+		return 0;
+	*val = mi_find(&mi, (int)id, len);
+	if (!*val)
+		return 0;
+	if (!*p) {
+		*val = info_value;
+		*len = sizeof(info_value);
+	}
+	return 1;
+}
+
+/* Errnos getxattr(2) and getxattrat(2) may give, for any name. */
+static int documented(int e)
+{
+	switch (e) {
+	case ENODATA: case ERANGE: case EFAULT: case E2BIG: case ENOENT:
+	case EBADF: case EINVAL: case ENOTDIR: case ENAMETOOLONG: case ELOOP:
+	case EACCES: case EOPNOTSUPP: case EPERM:
+		return 1;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------- calls */
+
+static int have_at;
+
+/* One call, fully described. */
+struct req {
+	enum call c;
+	const char *path;
+	int fd;			/* fgetxattr; dfd of getxattrat */
+	unsigned int at_flags;
+	char *name;
+	struct vbuf v;
+	size_t size;
+	/* getxattrat */
+	struct xattr_args_v0 *uargs;
+	size_t usize;
+	uint32_t args_flags;
+};
+
+static ssize_t do_call(const struct req *q, int *err)
+{
+	ssize_t r;
+
+	errno = 0;
+	switch (q->c) {
+	case C_GET:
+		r = getxattr(q->path, q->name, q->v.ptr, q->size);
+		break;
+	case C_LGET:
+		r = lgetxattr(q->path, q->name, q->v.ptr, q->size);
+		break;
+	case C_FGET:
+		r = fgetxattr(q->fd, q->name, q->v.ptr, q->size);
+		break;
+	default:
+		if (q->uargs && (char *)q->uargs != unmapped) {
+			q->uargs->value = (uintptr_t)q->v.ptr;
+			q->uargs->size = (uint32_t)q->size;
+			q->uargs->flags = q->args_flags;
+		}
+		r = syscall(SYS_getxattrat, q->fd, q->path, q->at_flags,
+			    q->name, q->uargs, q->usize);
+	}
+	*err = r < 0 ? errno : 0;
+	return r;
+}
+
+/* The mount of the call's file, as statx sees it, or -errno. */
+static int target_mnt(const struct req *q)
+{
+	switch (q->c) {
+	case C_GET:
+		return path_mnt_id(q->path, 0);
+	case C_LGET:
+		return path_mnt_id(q->path, AT_SYMLINK_NOFOLLOW);
+	case C_FGET:
+		return fd_mnt_id(q->fd);
+	default: {
+		struct statx stx;
+
+		if (statx(q->fd, q->path ? q->path : "",
+			  q->at_flags & (AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH),
+			  0x1000 /* STATX_MNT_ID */, &stx))
+			return -errno;
+		return (int)stx.stx_mnt_id;
+	}
+	}
+}
+
+/*
+ * Bytes of path @p that can be read and shown (a cut path ends at its
+ * page), or -1 if not even its first byte can.
+ */
+static ssize_t readable(const char *p)
+{
+	if (!p || p == unmapped || p == KERNEL_ADDR ||
+	    p == path_pages + page)
+		return -1;
+	if (p >= path_pages && p < path_pages + page)
+		return strnlen(p, path_pages + page - p);
+	return strlen(p);
+}
+
+static const char *describe(const struct req *q, const char *name_copy)
+{
+	static char d[1024];
+
+	snprintf(d, sizeof(d), "%s(%s%s%s fd=%d flags=%#x, name=\"%s\", "
+		 "value=%s+%zu, size=%zu%s)", call_name[q->c],
+		 q->path ? "\"" : "", q->path == NULL ? "NULL" :
+		 readable(q->path) < 0 ? "bad" :
+		 esc(q->path, readable(q->path) > 60 ? 60 :
+		     readable(q->path)),
+		 q->path ? "\"" : "", q->fd, q->at_flags,
+		 esc(name_copy, strlen(name_copy)), q->v.kind, q->v.writable,
+		 q->size, q->c == C_AT ? " (at)" : "");
+	return d;
+}
+
+/* The shape of a call, for failure kinds. */
+static const char *shape(const struct req *q)
+{
+	static char d[96];
+
+	if (q->c != C_AT)
+		return call_name[q->c];
+	snprintf(d, sizeof(d), "getxattrat(%s, %s path%s%s)",
+		 q->fd == AT_FDCWD ? "AT_FDCWD" : q->fd < 0 ? "fd<0" : "fd",
+		 !q->path ? "NULL" : q->path == unmapped ||
+		 q->path == KERNEL_ADDR ? "bad" : readable(q->path) < 0 ?
+		 "cut" : !readable(q->path) ? "empty" : "a",
+		 q->at_flags & AT_EMPTY_PATH ? ", AT_EMPTY_PATH" : "",
+		 q->at_flags & AT_SYMLINK_NOFOLLOW ? ", NOFOLLOW" : "");
+	return d;
+}
+
+static void count(enum call c, ssize_t r, int err)
+{
+	calls[c]++;
+	if (r >= 0)
+		answered[c]++;
+	else
+		by_errno[c][err < 160 ? err : 159]++;
+}
+
+static void one_call(void)
+{
+	char gen[NAME_MAX_FUZZ + 8];
+	struct req q = { 0 };
+	size_t len = gen_name(gen), vlen;
+	enum place pl;
+	unsigned int k = rn(100);
+	const char *val;
+	ssize_t r, tr;
+	int err, terr, colon, mnt;
+	char *name_for_oracle;
+
+	memset(zero_page, 0, 128);
+	q.c = rn(have_at ? 4 : 3);
+	/* Name placement. */
+	if (k < 72)
+		pl = P_HEAP;
+	else if (k < 80)
+		pl = P_RO;
+	else if (k < 88)
+		pl = P_STRADDLE;
+	else if (k < 94)
+		pl = P_CUT;
+	else if (k < 96)
+		pl = P_NULL;
+	else if (k < 98)
+		pl = P_UNMAPPED;
+	else
+		pl = P_KERNEL;
+	if (pl == P_CUT && len < 2)
+		pl = P_HEAP;
+	q.name = place_name(gen, len, pl);
+	colon = gen[0] == ':' && pl != P_NULL && pl != P_UNMAPPED &&
+		pl != P_KERNEL;
+
+	/* Target. */
+	switch (q.c) {
+	case C_GET:
+	case C_LGET:
+		q.path = gen_path();
+		break;
+	case C_FGET:
+		q.fd = fds[rn(nfds)];
+		break;
+	default:
+		q.fd = chance(30) ? fds[rn(nfds)] : dfds[rn(4)];
+		q.path = chance(15) ? NULL : chance(10) ? "" : gen_path();
+		q.at_flags = 0;
+		if (chance(40))
+			q.at_flags |= AT_SYMLINK_NOFOLLOW;
+		if (chance(35))
+			q.at_flags |= AT_EMPTY_PATH;
+		if (chance(3))
+			q.at_flags |= 1U << rn(32);
+		k = rn(100);
+		q.usize = sizeof(struct xattr_args_v0);
+		q.uargs = (struct xattr_args_v0 *)(args_page + page - 16);
+		if (k < 3) {
+			q.uargs = NULL;
+		} else if (k < 5) {
+			q.uargs = (struct xattr_args_v0 *)unmapped;
+		} else if (k < 8) {
+			q.usize = rn(16);		/* EINVAL */
+		} else if (k < 11) {
+			q.usize = 4096 + rn(3);		/* E2BIG over a page */
+			q.uargs = (struct xattr_args_v0 *)zero_page;
+		} else if (k < 14) {
+			/* larger than v0: the tail must be zero */
+			q.usize = 16 + rn(64);
+			q.uargs = (struct xattr_args_v0 *)zero_page;
+			zero_page[16 + rn(64)] = chance(50);
+		} else if (k < 16) {
+			q.usize = 16 + rn(4);	/* crosses into PROT_NONE */
+		}
+		q.args_flags = chance(3) ? 1U << rn(32) : 0;
+		break;
+	}
+
+	/* Value and size: sizes are drawn around the real length. */
+	gen_value(&q.v);
+	vlen = 12;
+	if (colon && grammar(gen, -1, &val, &vlen) == 0)
+		vlen = 80 + rn(120);	/* a record's length, roughly */
+	q.size = gen_size(vlen);
+	if (q.c == C_AT)
+		q.size = (uint32_t)q.size;
+
+	r = do_call(&q, &err);
+	count(q.c, r, err);
+
+	if (!colon) {
+		if (r >= 0 || !documented(err))
+			sig("%s: not a ':' name: %s", shape(&q),
+			    ename(r >= 0 ? 0 : err));
+		if (r >= 0)
+			failf("%s: the kernel answered %zd bytes \"%s\" to a "
+			      "name that is not fattr's", describe(&q, gen), r,
+			      q.v.ptr && q.v.writable ? esc(q.v.ptr,
+			      (size_t)r < q.v.writable ? (size_t)r :
+			      q.v.writable) : "");
+		else if (!documented(err))
+			failf("%s: %s, not a getxattr errno",
+			      describe(&q, gen), strerror(err));
+		return;
+	}
+	colon_calls++;
+
+	/* The twin: the kernel's own answer for the same bytes. */
+	poke_first(q.name, pl, 'x');
+	tr = do_call(&q, &terr);
+	poke_first(q.name, pl, ':');
+	if (tr >= 0) {
+		sig("%s: the twin answered", shape(&q));
+		failf("%s: the twin with 'x' answered %zd", describe(&q, gen),
+		      tr);
+		return;
+	}
+	if (terr != EOPNOTSUPP) {
+		twin_faults++;
+		if (r >= 0 || err != terr)
+			sig("%s: fattr %s, kernel %s", shape(&q),
+			    ename(r >= 0 ? 0 : err), ename(terr));
+		if (r >= 0 || err != terr)
+			failf("%s: %s%s, but the kernel gives %s for the same "
+			      "arguments", describe(&q, gen),
+			      r >= 0 ? "answered" : strerror(err),
+			      r >= 0 ? "" : "", strerror(terr));
+		return;
+	}
+
+	/* Arguments are good up to the value: the grammar decides. */
+	name_for_oracle = gen;
+	if (pl == P_CUT) {	/* a cut name faults or is too long */
+		sig("%s: the kernel accepted a cut name", shape(&q));
+		failf("%s: the kernel accepted a cut name", describe(&q, gen));
+		return;
+	}
+	mnt = target_mnt(&q);
+	if (!grammar(name_for_oracle, mnt, &val, &vlen)) {
+		if (r >= 0 || err != ENODATA)
+			sig("%s: fattr %s, expected ENODATA (kernel passes)",
+			    shape(&q), ename(r >= 0 ? 0 : err));
+		if (r >= 0 || err != ENODATA)
+			failf("%s: %s \"%s\", expected ENODATA",
+			      describe(&q, gen), r >= 0 ? "answered" :
+			      strerror(err), r > 0 && q.v.writable >= (size_t)r ?
+			      esc(q.v.ptr, r) : "");
+		return;
+	}
+	if (q.size == 0) {
+		if (r != (ssize_t)vlen)
+			sig("%s: size 0: fattr %s, expected the length",
+			    shape(&q), ename(r >= 0 ? 0 : err));
+		if (r != (ssize_t)vlen)
+			failf("%s: size 0 gave %zd (%s), expected the length "
+			      "%zu", describe(&q, gen), r, r < 0 ?
+			      strerror(err) : "", vlen);
+		return;
+	}
+	if (q.size < vlen) {
+		if (r >= 0 || err != ERANGE)
+			sig("%s: fattr %s, expected ERANGE", shape(&q),
+			    ename(r >= 0 ? 0 : err));
+		if (r >= 0 || err != ERANGE)
+			failf("%s: %zd (%s), expected ERANGE for %zu bytes",
+			      describe(&q, gen), r, r < 0 ? strerror(err) : "",
+			      vlen);
+		return;
+	}
+	if (q.v.writable < vlen) {
+		if (r >= 0 || err != EFAULT)
+			sig("%s: fattr %s, expected EFAULT", shape(&q),
+			    ename(r >= 0 ? 0 : err));
+		if (r >= 0 || err != EFAULT)
+			failf("%s: %zd (%s), expected EFAULT for %zu bytes",
+			      describe(&q, gen), r, r < 0 ? strerror(err) : "",
+			      vlen);
+		return;
+	}
+	if (r == (ssize_t)vlen && !memcmp(q.v.ptr, val, vlen))
+		return;
+	/* Mounts do not change here; make sure before failing. */
+	read_mounts();
+	mnt = target_mnt(&q);
+	if (grammar(name_for_oracle, mnt, &val, &vlen) &&
+	    r == (ssize_t)vlen && !memcmp(q.v.ptr, val, vlen)) {
+		printf("fuzz: note: mountinfo changed during the run\n");
+		return;
+	}
+	sig("%s: fattr %s, expected the value", shape(&q),
+	    ename(r >= 0 ? 0 : err));
+	failf("%s: got %zd (%s) \"%s\", expected %zu bytes \"%s\"",
+	      describe(&q, gen), r, r < 0 ? strerror(err) : "ok",
+	      r > 0 ? esc(q.v.ptr, (size_t)r < q.v.writable ? (size_t)r :
+			  q.v.writable) : "", vlen, esc(val, vlen));
+}
+
+/* --------------------------------------------------------- leak check */
+
+static long meminfo(const char *key)
+{
+	char line[256];
+	long v = -1;
+	FILE *f = fopen("/proc/meminfo", "r");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, key, strlen(key)) &&
+		    line[strlen(key)] == ':')
+			v = atol(line + strlen(key) + 1);
+	fclose(f);
+	return v;	/* kB */
+}
+
+static void settle(long *slab, long *sunreclaim)
+{
+	int fd = open("/proc/sys/vm/drop_caches", O_WRONLY);
+
+	sync();
+	if (fd >= 0) {
+		if (write(fd, "3\n", 2) != 2)
+			perror("fuzz: drop_caches");
+		close(fd);
+	}
+	sleep(2);
+	*slab = meminfo("Slab");
+	*sunreclaim = meminfo("SUnreclaim");
+}
+
+static long refcnt(void)
+{
+	char buf[32] = "";
+	int fd = open("/sys/module/fattr/refcnt", O_RDONLY);
+	long v = -1;
+
+	if (fd >= 0) {
+		if (read(fd, buf, sizeof(buf) - 1) > 0)
+			v = atol(buf);
+		close(fd);
+	}
+	return v;
+}
+
+/* ------------------------------------------------------------- main */
+
+int main(int argc, char **argv)
+{
+	unsigned long n = argc > 1 ? strtoul(argv[1], NULL, 0) : 100000, i;
+	uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 0) : 0x66617474;
+	long slab0, sunr0, slab1, sunr1, rc;
+	struct timespec t0, t1;
+	char v[16];
+	int e, c;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	rng_state = seed;
+	page = sysconf(_SC_PAGESIZE);
+	printf("fuzz: %lu calls, seed %#llx\n", n, (unsigned long long)seed);
+
+	name_pages = guarded();
+	name_ro = map(1, PROT_READ);
+	val_pages = guarded();
+	val_ro = map(1, PROT_READ);
+	path_pages = guarded();
+	args_page = guarded();
+	zero_page = map(2, PROT_READ | PROT_WRITE);
+	unmapped = map(1, PROT_NONE);
+	valbuf = map(VALUE_MAX / page + 2, PROT_READ | PROT_WRITE);
+	setup_files();
+	read_mounts();
+
+	if (getxattr("/", ":", v, sizeof(v)) != sizeof(root_value) ||
+	    memcmp(v, root_value, sizeof(root_value))) {
+		printf("fuzz: fattr does not answer \":\" on / (%s)\n",
+		       strerror(errno));
+		return 1;
+	}
+	{
+		struct xattr_args_v0 a = { (uintptr_t)v, sizeof(v), 0 };
+
+		have_at = syscall(SYS_getxattrat, AT_FDCWD, "/", 0, ":", &a,
+				  sizeof(a)) >= 0 || errno != ENOSYS;
+		if (!have_at)
+			printf("fuzz: getxattrat: ENOSYS (before 6.13): "
+			       "skipped\n");
+	}
+	printf("fuzz: %zu mounts in the namespace\n", nids);
+
+	settle(&slab0, &sunr0);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (i = 0; i < n; i++)
+		one_call();
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+
+	for (c = 0; c < NR_CALLS; c++) {
+		if (!calls[c])
+			continue;
+		printf("fuzz: %-10s %8lu calls, %8lu answered", call_name[c],
+		       calls[c], answered[c]);
+		for (e = 1; e < 160; e++)
+			if (by_errno[c][e])
+				printf(", %s %lu", e == 159 ? "other" :
+				       strerrorname_np(e), by_errno[c][e]);
+		putchar('\n');
+	}
+	printf("fuzz: %lu calls with ':' names, %lu with arguments the "
+	       "kernel refused first (twin)\n", colon_calls, twin_faults);
+	printf("fuzz: %.1f s, %.0f calls/s (twins not counted)\n",
+	       (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9,
+	       n / ((t1.tv_sec - t0.tv_sec) +
+		    (t1.tv_nsec - t0.tv_nsec) / 1e9));
+
+	for (i = 0; i < NSIG && sigs[i].n; i++)
+		printf("fuzz: failures: %6lu x %s\n", sigs[i].n, sigs[i].key);
+	rc = refcnt();
+	printf("fuzz: module refcnt after the run: %ld\n", rc);
+	if (rc != 0) {
+		failures++;
+		printf("fuzz: FAIL: refcnt is %ld, not 0\n", rc);
+	}
+	settle(&slab1, &sunr1);
+	printf("fuzz: slab before %ld kB (unreclaimable %ld kB), after %ld kB "
+	       "(unreclaimable %ld kB): %+ld kB (%+ld kB)\n", slab0, sunr0,
+	       slab1, sunr1, slab1 - slab0, sunr1 - sunr0);
+	if (sunr1 - sunr0 > MIB / 1024 || slab1 - slab0 > MIB / 1024) {
+		failures++;
+		printf("fuzz: FAIL: slab grew by more than 1 MiB\n");
+	}
+	printf("fuzz: %lu calls, %lu failures\n", n, failures);
+	return failures ? 1 : 0;
+}

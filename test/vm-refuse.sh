@@ -1,0 +1,199 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# The refusals, inside the test VM (test/vm-init loads fattr first; run
+# alone by `scripts/vm-test.sh TAG refuse`, and by vm-check.sh after the
+# Check suite).  Each scenario makes insmod of fattr fail: insmod must
+# report the expected errno, the kernel log must get exactly one fattr
+# line, the reason, and nothing alarming; then, the cause gone, fattr
+# loads and answers ':mnt:info' again.
+#
+#   btf:   btf_path= a missing, empty, non-BTF, truncated or corrupt file
+#   claim: a getxattr entry point already taken by another IPMODIFY
+#          ftrace_ops (test/claim/fattr_claim.ko), each entry in turn; and
+#          the other way round, fattr_claim cannot take one from fattr
+#
+# Leaves fattr loaded.  Exits non-zero if any check failed.
+
+ko=/fattr.ko
+claim=/fattr_claim.ko
+status=0
+n=0
+
+fail() {
+	echo "fattr-refuse: FAIL: $*"
+	status=1
+}
+
+ok() {
+	echo "fattr-refuse: ok: $*"
+}
+
+# A line in the kernel log to read from.
+mark() {
+	n=$((n + 1))
+	echo "fattr-refuse: mark $n" >/dev/kmsg
+}
+
+# The kernel log since the last mark.
+since_mark() {
+	dmesg | awk -v m="fattr-refuse: mark $n\$" '
+		$0 ~ m { found = 1; out = ""; next }
+		found { out = out $0 "\n" }
+		END { printf "%s", out }'
+}
+
+# Nothing alarming since the mark.
+log_clean() {
+	if since_mark | grep -Eq 'WARNING|BUG:|Oops|Call Trace|cut here'; then
+		fail "$1: the kernel complained:"
+		since_mark | grep -E 'WARNING|BUG:|Oops|Call Trace|cut here' |
+			head -n 5
+		return 1
+	fi
+	return 0
+}
+
+# ':mnt:info' of /proc through Debian's getfattr is its mountinfo record.
+works() {
+	getfattr --absolute-names --only-values -n :mnt:info /proc \
+		>/tmp/refuse.got 2>/dev/null &&
+	awk '$5 == "/proc"' /proc/self/mountinfo | tail -n 1 >/tmp/refuse.exp &&
+	cmp -s /tmp/refuse.got /tmp/refuse.exp
+}
+
+load() {
+	mark
+	if ! insmod "$ko"; then
+		fail "$1: insmod $ko failed after the cause was gone"
+		since_mark | grep 'fattr'
+		return 1
+	fi
+	if works; then
+		ok "$1: loads and answers again"
+	else
+		fail "$1: loaded, but :mnt:info of /proc is not its record:"
+		cat /tmp/refuse.got
+	fi
+	log_clean "$1"
+}
+
+unload() {
+	[ -d /sys/module/fattr ] || return 0
+	rmmod fattr || fail "rmmod fattr"
+}
+
+# refuse WHAT ERRNO-TEXT REASON-PATTERN [INSMOD-ARG...]: insmod fattr with
+# the args must fail with ERRNO-TEXT and log one fattr line per attempt,
+# matching REASON-PATTERN.  (busybox insmod tries finit_module and, when
+# that fails, init_module: two attempts, two identical lines.)
+refuse() {
+	what=$1
+	errtext=$2
+	reason=$3
+	shift 3
+	mark
+	if insmod "$ko" "$@" 2>/tmp/refuse.err; then
+		fail "$what: insmod succeeded"
+		rmmod fattr
+		return
+	fi
+	grep -q "$errtext" /tmp/refuse.err ||
+		fail "$what: insmod said \"$(cat /tmp/refuse.err)\", expected $errtext"
+	[ ! -d /sys/module/fattr ] || fail "$what: /sys/module/fattr exists"
+	if getfattr --absolute-names -n :mnt:info /proc >/dev/null 2>&1; then
+		fail "$what: :mnt:info answered without fattr"
+	fi
+	lines=$(since_mark | grep -c 'fattr: ')
+	other=$(since_mark | grep 'fattr: ' | grep -Evc "$reason")
+	line=$(since_mark | grep -m 1 'fattr: ')
+	if [ "$lines" -eq 0 ] || [ "$other" -ne 0 ]; then
+		fail "$what: the kernel log does not say /$reason/, only:"
+		since_mark | grep 'fattr'
+	else
+		ok "$what: refused, $lines attempt(s): ${line#*] }"
+	fi
+	log_clean "$what"
+}
+
+echo "fattr-refuse: kernel $(uname -r)"
+[ -d /sys/module/fattr ] || fail "fattr is not loaded at the start"
+unload
+
+# --- btf: no usable BTF -------------------------------------------------
+# busybox insmod words ENOENT as "unknown symbol in module, or unknown
+# parameter".
+refuse "btf missing" "unknown symbol" \
+	"cannot read the kernel's BTF at /nonexistent .*CONFIG_DEBUG_INFO_BTF" \
+	btf_path=/nonexistent
+load "btf missing"
+unload
+: >/tmp/btf-empty
+refuse "btf empty" "Invalid argument" \
+	"cannot read the kernel's BTF at /tmp/btf-empty" btf_path=/tmp/btf-empty
+refuse "btf not BTF" "Invalid argument" "unreadable BTF header" \
+	btf_path=/init
+cat /sys/kernel/btf/vmlinux >/tmp/btf-full
+head -c 4096 /tmp/btf-full >/tmp/btf-cut
+refuse "btf truncated" "Invalid argument" "unreadable BTF header" \
+	btf_path=/tmp/btf-cut
+# Types from byte 4096 on zeroed: kind 0 is no kind.
+cp /tmp/btf-full /tmp/btf-zero
+dd if=/dev/zero of=/tmp/btf-zero bs=4096 seek=1 count=256 conv=notrunc \
+	2>/dev/null
+refuse "btf corrupt" "Invalid argument" "BTF: malformed type section" \
+	btf_path=/tmp/btf-zero
+rm -f /tmp/btf-full /tmp/btf-cut /tmp/btf-zero /tmp/btf-empty
+load "btf"
+
+# --- claim: an entry point owned by another IPMODIFY user ----------------
+if [ ! -f "$claim" ]; then
+	fail "no $claim in the image (scripts/vm-test.sh builds it)"
+else
+	# The other way round first: fattr holds the entries.
+	mark
+	if insmod "$claim" 2>/tmp/refuse.err; then
+		fail "fattr_claim took __x64_sys_getxattr from fattr"
+		rmmod fattr_claim
+	else
+		ok "fattr loaded: fattr_claim cannot take __x64_sys_getxattr"
+	fi
+	log_clean "claim against fattr"
+	works || fail "fattr stopped answering after fattr_claim's attempt"
+	unload
+	for f in __x64_sys_getxattr __x64_sys_lgetxattr __x64_sys_fgetxattr \
+		 __x64_sys_getxattrat __ia32_sys_getxattr __ia32_sys_lgetxattr \
+		 __ia32_sys_fgetxattr __ia32_sys_getxattrat; do
+		if ! grep -q " $f\$" /proc/kallsyms; then
+			echo "fattr-refuse: skipped: claim $f: not in this kernel"
+			continue
+		fi
+		mark
+		if ! insmod "$claim" func="$f"; then
+			fail "claim $f: insmod fattr_claim failed:"
+			since_mark | grep fattr
+			continue
+		fi
+		refuse "claim $f" "Device or resource busy" \
+			"already modified by another ftrace IPMODIFY user"
+		# The kernel's own getxattr still works under the claim.
+		: >/tmp/refuse.file
+		setfattr -n trusted.refuse -v yes /tmp/refuse.file
+		v=$(getfattr --absolute-names --only-values \
+			-n trusted.refuse /tmp/refuse.file)
+		[ "$v" = yes ] ||
+			fail "claim $f: getxattr of an ordinary name broke"
+		rmmod fattr_claim || fail "rmmod fattr_claim"
+		load "claim $f"
+		unload
+	done
+fi
+
+[ -d /sys/module/fattr ] || load "end"
+rm -f /tmp/refuse.got /tmp/refuse.exp /tmp/refuse.err /tmp/refuse.file
+if [ $status -eq 0 ]; then
+	echo "fattr-refuse: PASS"
+else
+	echo "fattr-refuse: FAIL"
+fi
+exit $status

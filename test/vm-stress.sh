@@ -1,0 +1,40 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# The stress run inside the VM (scripts/vm-test.sh TAG stress): the
+# fuzzer, rmmod/insmod cycles under load, mount churn, and isolation in
+# user, mount and pid namespaces.  Its size comes from "fattr.size=" on
+# the kernel command line: "ci" (default: a few minutes under TCG) or
+# "full" ("smoke": a quick look).  Exits non-zero if any part fails.
+
+size=ci
+for arg in $(cat /proc/cmdline); do
+	case $arg in
+	fattr.size=*) size=${arg#fattr.size=} ;;
+	esac
+done
+case $size in
+full)	calls=1000000 cycles=100 seconds=60 ops=10000 ;;
+smoke)	calls=10000 cycles=2 seconds=5 ops=0 ;;
+*)	calls=100000 cycles=10 seconds=15 ops=1000 ;;
+esac
+
+status=0
+step() {
+	name=$1
+	shift
+	echo "fattr-vm: stress: $name ($size)"
+	start=$(date +%s)
+	"$@" || { echo "fattr-vm: stress: $name FAILED"; status=1; }
+	echo "fattr-vm: stress: $name took $(($(date +%s) - start)) s"
+}
+
+step fuzz /test/fattr-fuzz "$calls"
+step cycles /test/fattr-stress cycles "$cycles"
+step churn /test/fattr-stress churn "$seconds" "$ops"
+step iso /test/fattr-stress iso
+[ "$(cat /sys/module/fattr/refcnt 2>/dev/null)" = 0 ] || {
+	echo "fattr-vm: stress: fattr not loaded, or refcnt not 0 at the end"
+	status=1
+}
+exit $status
