@@ -25,6 +25,7 @@
 #include <linux/fcntl.h>
 #include <linux/file.h>
 #include <linux/fs.h>
+#include <linux/fs_struct.h>
 #include <linux/ftrace.h>
 #include <linux/kallsyms.h>
 #include <linux/module.h>
@@ -106,6 +107,7 @@ struct fattr_req {
 	const char __user *pathname;
 	unsigned int lookup;	/* LOOKUP_* flags for pathname */
 	bool by_fd;		/* the file is dfd itself */
+	bool empty_path;	/* AT_EMPTY_PATH: a NULL or "" path is dfd */
 	void __user *value;
 	size_t size;
 };
@@ -121,7 +123,6 @@ static long fattr_decode_at(const struct fattr_hook *h,
 	unsigned int at_flags = fattr_arg(h, regs, 2);
 	size_t usize = fattr_arg(h, regs, 5);
 	struct xattr_args args = { };
-	char c;
 	int err;
 
 	if (usize < XATTR_ARGS_SIZE_VER0)
@@ -145,10 +146,7 @@ static long fattr_decode_at(const struct fattr_hook *h,
 	if (!(at_flags & AT_EMPTY_PATH))
 		return 0;
 	req->lookup |= LOOKUP_EMPTY;
-	/* getname_maybe_null(): a NULL or empty path names dfd itself. */
-	if (req->pathname && get_user(c, req->pathname))
-		return -EFAULT;
-	req->by_fd = req->dfd >= 0 && (!req->pathname || !c);
+	req->empty_path = true;
 	return 0;
 }
 #endif
@@ -176,9 +174,27 @@ static long fattr_decode(const struct fattr_hook *h,
 /* The file the call names, as the kernel resolves it. */
 static int fattr_resolve(const struct fattr_req *req, struct path *path)
 {
+	bool by_fd = req->by_fd;
 	struct file *file;
+	char c = 0;
 
-	if (!req->by_fd)
+	/*
+	 * getxattrat() with AT_EMPTY_PATH (getname_maybe_null(), read after
+	 * the name): a NULL or empty path names dfd itself; a NULL path with
+	 * a negative dfd is the working directory for AT_FDCWD, else EBADF.
+	 */
+	if (req->empty_path) {
+		if (req->pathname && get_user(c, req->pathname))
+			return -EFAULT;
+		if (!req->pathname && req->dfd < 0) {
+			if (req->dfd != AT_FDCWD)
+				return -EBADF;
+			get_fs_pwd(current->fs, path);
+			return 0;
+		}
+		by_fd = req->dfd >= 0 && !c;
+	}
+	if (!by_fd)
 		return user_path_at(req->dfd, req->pathname, req->lookup, path);
 	/* fget() refuses O_PATH descriptors, as fdget() does. */
 	file = fget(req->dfd);
