@@ -25,10 +25,25 @@ demo:
 bench:
 	scripts/bench.sh
 
+# Full-size abuse tests (1,000,000 fuzz calls, 60 s churn, 100 rmmod cycles).
+stress-full:
+	for k in 6.1 6.12 sid; do FATTR_STRESS=full scripts/vm-test.sh $$k stress || exit 1; done
+
+# DKMS and the fattr-dkms package in a Debian 12 VM (about 20 min a kernel).
+dkms-check:
+	scripts/dkms-test.sh 6.1 && scripts/dkms-test.sh 6.12
+
+deb:
+	scripts/dkms-deb.sh .
+
+# The suite on a 6.1 kernel with KASAN, lockdep and kmemleak (builds it once).
+debug-check:
+	scripts/debug-kernel.sh >/dev/null && scripts/vm-test.sh debug check && scripts/vm-test.sh debug stress
+
 clean:
 	rm -f conftest.h
 	$(MAKE) -C test clean
 	$(MAKE) -C bench clean
 	@if [ -d $(KDIR) ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi
 
-.PHONY: all check demo bench clean FORCE
+.PHONY: all check demo bench stress-full dkms-check deb debug-check clean FORCE

@@ -37,11 +37,24 @@ for tag in "$@"; do
 	log=$cache/run/$tag/console.log
 	checks=$(grep -E '^[0-9]+%: Checks: ' "$log" 2>/dev/null | tail -n 1)
 	shell=$(grep -E '^getfattr-test: ' "$log" 2>/dev/null | tail -n 1)
-	summary="$summary$tag: $verdict; ${checks:-no Check summary}; ${shell:-no getfattr-test summary}
+	ia32=$(grep -E '^ia32: ' "$log" 2>/dev/null | tail -n 1)
+	summary="$summary$tag: $verdict; ${checks:-no Check summary}; ${shell:-no getfattr-test summary}; ${ia32:-no ia32 summary}
+"
+	# The fuzzer, mount churn and rmmod cycles at CI size (test/vm-stress.sh;
+	# FATTR_STRESS=full for the full size).
+	echo "=== fattr stress on Debian kernel $tag"
+	if "$top/scripts/vm-test.sh" "$tag" stress; then
+		verdict=PASS
+	else
+		verdict=FAIL
+		failed=$((failed + 1))
+	fi
+	fuzz=$(grep -E '^fuzz: ' "$log" 2>/dev/null | tail -n 1)
+	summary="$summary$tag stress: $verdict; ${fuzz:-no fuzz summary}
 "
 done
 
 echo "=== summary"
 printf '%s' "$summary"
-echo "total: $(($# - failed)) of $# kernels passed"
+echo "total: $failed failed runs of $(($# * 2)) (check and stress on $# kernels)"
 [ "$failed" -eq 0 ] && [ "$style" -eq 0 ]

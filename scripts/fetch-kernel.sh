@@ -39,11 +39,21 @@ fail() {
 
 # apt's -t for the suite: none for bookworm, whose newest kernel may be
 # in bookworm-security; backports must be asked for by name.
+# The debug kernel (KASAN, lockdep, kmemleak) is built by debug-kernel.sh;
+# its build tree is linked where vm-test.sh looks for headers.
+if [ "$tag" = debug ]; then
+	rel=$("$(dirname "$0")/debug-kernel.sh") || fail "building it failed"
+	ln -sfn "$(cat "$dir/kdir")" "/usr/src/linux-headers-$rel"
+	echo / >"$dir/root"
+	echo "$rel"
+	exit 0
+fi
+
 case $tag in
 6.1)	suite=bookworm; target= ;;
 6.12)	suite=bookworm-backports; target="-t $suite" ;;
 sid)	suite=sid ;;
-*)	fail "unknown kernel (known: 6.1, 6.12, sid)" ;;
+*)	fail "unknown kernel (known: 6.1, 6.12, sid, debug)" ;;
 esac
 
 # Writes file $1 of $dir with the contents $2, whole or not at all.
