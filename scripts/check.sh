@@ -26,30 +26,34 @@ else
 fi
 
 failed=0
-for tag in "$@"; do
-	echo "=== fattr on Debian kernel $tag"
-	if "$top/scripts/vm-test.sh" "$tag" check; then
+
+# vm_run TAG RUN TITLE: one VM run; sets verdict, counts a failure.
+vm_run() {
+	echo "=== fattr $3 on Debian kernel $1"
+	if "$top/scripts/vm-test.sh" "$1" "$2"; then
 		verdict=PASS
 	else
 		verdict=FAIL
 		failed=$((failed + 1))
 	fi
-	log=$cache/run/$tag/console.log
-	checks=$(grep -E '^[0-9]+%: Checks: ' "$log" 2>/dev/null | tail -n 1)
-	shell=$(grep -E '^getfattr-test: ' "$log" 2>/dev/null | tail -n 1)
-	ia32=$(grep -E '^ia32: ' "$log" 2>/dev/null | tail -n 1)
+}
+
+# The last line of the run's console log that begins with $1.
+last_line() {
+	grep -E "^$1" "$cache/run/$tag/console.log" 2>/dev/null | tail -n 1
+}
+
+for tag in "$@"; do
+	vm_run "$tag" check tests
+	checks=$(last_line '[0-9]+%: Checks: ')
+	shell=$(last_line 'getfattr-test: ')
+	ia32=$(last_line 'ia32: ')
 	summary="$summary$tag: $verdict; ${checks:-no Check summary}; ${shell:-no getfattr-test summary}; ${ia32:-no ia32 summary}
 "
 	# The fuzzer, mount churn and rmmod cycles at CI size (test/vm-stress.sh;
 	# FATTR_STRESS=full for the full size).
-	echo "=== fattr stress on Debian kernel $tag"
-	if "$top/scripts/vm-test.sh" "$tag" stress; then
-		verdict=PASS
-	else
-		verdict=FAIL
-		failed=$((failed + 1))
-	fi
-	fuzz=$(grep -E '^fuzz: ' "$log" 2>/dev/null | tail -n 1)
+	vm_run "$tag" stress stress
+	fuzz=$(last_line 'fuzz: ')
 	summary="$summary$tag stress: $verdict; ${fuzz:-no fuzz summary}
 "
 done
