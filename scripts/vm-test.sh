@@ -84,6 +84,10 @@ if [ "$run" = stress ]; then
 	[ "${FATTR_STRESS:-ci}" != full ] || : "${FATTR_VM_TIMEOUT:=3600}"
 	export FATTR_TCG_OPTS FATTR_VM_APPEND FATTR_VM_TIMEOUT
 fi
+# KASAN, lockdep and kmemleak make the debug kernel about five times
+# slower under TCG than Debian's.
+[ "$tag" != debug ] || : "${FATTR_VM_TIMEOUT:=7200}"
+export FATTR_VM_TIMEOUT
 FATTR_CLAIM_KO="$work/src/claim/fattr_claim.ko" \
 	"$top/scripts/vm-image.sh" "$work/src/fattr.ko" "$work/initrd.gz"
 "$top/scripts/vm-boot.sh" "$cache/kernels/$tag/vmlinuz" "$work/initrd.gz" \

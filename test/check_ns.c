@@ -21,6 +21,7 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
+#include "fdio.h"
 #include "suites.h"
 #include "util.h"
 
@@ -117,37 +118,6 @@ START_TEST(test_id_after_changes)
 	free(b);
 }
 END_TEST
-
-/* Write all of @len bytes, or give up. */
-static int write_all(int fd, const void *buf, size_t len)
-{
-	const char *p = buf;
-
-	while (len) {
-		ssize_t w = write(fd, p, len);
-
-		if (w <= 0)
-			return -1;
-		p += w;
-		len -= w;
-	}
-	return 0;
-}
-
-static int read_full(int fd, void *buf, size_t len)
-{
-	char *p = buf;
-
-	while (len) {
-		ssize_t r = read(fd, p, len);
-
-		if (r <= 0)
-			return -1;
-		p += r;
-		len -= r;
-	}
-	return 0;
-}
 
 /*
  * A mount made by another process in its own namespace: neither its id

@@ -46,6 +46,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fdio.h"
 #include "procfs.h"
 
 #ifndef SYS_getxattrat
@@ -1035,16 +1036,7 @@ static void settle(long *slab, long *sunreclaim)
 
 static long refcnt(void)
 {
-	char buf[32] = "";
-	int fd = open("/sys/module/fattr/refcnt", O_RDONLY);
-	long v = -1;
-
-	if (fd >= 0) {
-		if (read(fd, buf, sizeof(buf) - 1) > 0)
-			v = atol(buf);
-		close(fd);
-	}
-	return v;
+	return read_long("/sys/module/fattr/refcnt");
 }
 
 /* ------------------------------------------------------------- main */

@@ -171,19 +171,6 @@ static void expect_same(const struct res *r, const struct res *k,
 		expect_errno(r, k->err, what);
 }
 
-static char *ids_listing(const struct mountinfo *mi, size_t *len)
-{
-	int *ids;
-	size_t n = mi_ids(mi, &ids), i;
-	char *out = malloc(n * 16 + 1), *o = out;
-
-	for (i = 0; i < n; i++)
-		o += sprintf(o, "%d:", ids[i]) + 1;
-	*len = o - out;
-	free(ids);
-	return out;
-}
-
 static struct res r, k;	/* big: not on the stack */
 static char dir[] = "/tmp/fattr-ia32.XXXXXX";
 static char a[64], f[64], l[64], af[64];

@@ -159,6 +159,19 @@ static int point_is(const char *line, size_t len, const void *arg)
 	return r;
 }
 
+char *ids_listing(const struct mountinfo *mi, size_t *len)
+{
+	int *ids;
+	size_t n = mi_ids(mi, &ids), i;
+	char *out = malloc(n * 16 + 1), *o = out;
+
+	for (i = 0; i < n; i++)
+		o += sprintf(o, "%d:", ids[i]) + 1;
+	*len = o - out;
+	free(ids);
+	return out;
+}
+
 const char *mi_find_point(const struct mountinfo *mi, const char *mnt_point,
 			  size_t *len)
 {

@@ -26,6 +26,11 @@ void mi_free(struct mountinfo *mi);
 const char *mi_find(const struct mountinfo *mi, int id, size_t *len);
 /* The ids of all records, in order; returns their number. */
 size_t mi_ids(const struct mountinfo *mi, int **ids);
+/*
+ * The :mntns: listing these records make: each id as "ID:" and a NUL,
+ * in order; malloc'd, its length in *@len.
+ */
+char *ids_listing(const struct mountinfo *mi, size_t *len);
 /* The last record whose mount point (field 5) is @mnt_point, or NULL. */
 const char *mi_find_point(const struct mountinfo *mi, const char *mnt_point,
 			  size_t *len);

@@ -52,6 +52,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fdio.h"
 #include "procfs.h"
 
 #ifndef SYS_getxattrat
@@ -137,16 +138,7 @@ static void private_ns(void)
 
 static long refcnt(void)
 {
-	char buf[32] = "";
-	int fd = open("/sys/module/fattr/refcnt", O_RDONLY);
-	long v = -1;
-
-	if (fd >= 0) {
-		if (read(fd, buf, sizeof(buf) - 1) > 0)
-			v = atol(buf);
-		close(fd);
-	}
-	return v;
+	return read_long("/sys/module/fattr/refcnt");
 }
 
 /* ------------------------------------------------------- well-formed */
@@ -1063,36 +1055,6 @@ struct ans {
 	int64_t ret;
 	int32_t err, id;
 };
-
-static int write_all(int fd, const void *buf, size_t len)
-{
-	const char *p = buf;
-
-	while (len) {
-		ssize_t w = write(fd, p, len);
-
-		if (w <= 0)
-			return -1;
-		p += w;
-		len -= w;
-	}
-	return 0;
-}
-
-static int read_full(int fd, void *buf, size_t len)
-{
-	char *p = buf;
-
-	while (len) {
-		ssize_t r = read(fd, p, len);
-
-		if (r <= 0)
-			return -1;
-		p += r;
-		len -= r;
-	}
-	return 0;
-}
 
 static void send_ans(int fd, ssize_t r, int err, int id, const char *val)
 {

@@ -182,19 +182,6 @@ int expect_path_record(enum xcall c, const char *path)
 	return id;
 }
 
-char *ids_listing(const struct mountinfo *mi, size_t *len)
-{
-	int *ids;
-	size_t n = mi_ids(mi, &ids), i;
-	char *out = malloc(n * 16 + 1), *o = out;
-
-	for (i = 0; i < n; i++)
-		o += sprintf(o, "%d:", ids[i]) + 1;
-	*len = o - out;
-	free(ids);
-	return out;
-}
-
 void expect_listing(const char *path)
 {
 	struct mountinfo mi;

@@ -59,9 +59,6 @@ void expect_all_ids(void);
 /* Assert that :mntns: lists exactly the ids of /proc/self/mountinfo. */
 void expect_listing(const char *path);
 
-/* Serialise :mntns: listing of procfs ids into "ID:\0..." form. */
-char *ids_listing(const struct mountinfo *mi, size_t *len);
-
 /*
  * Enter a private mount namespace (everything MS_PRIVATE) and mount a
  * scratch tmpfs on a fresh directory under /tmp; returns its path.
