@@ -36,7 +36,8 @@ dkms-check:
 deb:
 	scripts/dkms-deb.sh .
 
-# The suite on a 6.1 kernel with KASAN, lockdep and kmemleak (builds it once).
+# The check and stress runs on a 6.1 kernel with KASAN, lockdep and
+# kmemleak (builds it once).  FATTR_STRESS=full: the stress run at full size.
 debug-check:
 	scripts/debug-kernel.sh >/dev/null && scripts/vm-test.sh debug check && scripts/vm-test.sh debug stress
 
