@@ -11,7 +11,9 @@
 #
 # RUN=stress (test/vm-stress.sh) runs at the size $FATTR_STRESS names:
 # "ci" (default, a few minutes) or "full" (FATTR_STRESS=full), passed
-# to the VM as fattr.size= on its command line.
+# to the VM as fattr.size= on its command line.  $FATTR_STRESS_PARTS,
+# a comma-separated subset of fuzz,cycles,churn,iso (default: all),
+# passed as fattr.parts=, runs only those parts.
 #
 # The module is built by the top Makefile (so with scripts/conftest.sh)
 # with KDIR=/usr/src/linux-headers-REL, on the system fetch-kernel.sh
@@ -80,6 +82,7 @@ if [ "$run" = stress ]; then
 	# Single-threaded TCG does not: the kernel is tested, not QEMU.
 	FATTR_TCG_OPTS=${FATTR_TCG_OPTS:-,thread=single}
 	FATTR_VM_APPEND="${FATTR_VM_APPEND:+$FATTR_VM_APPEND }fattr.size=${FATTR_STRESS:-ci}"
+	FATTR_VM_APPEND="$FATTR_VM_APPEND fattr.parts=${FATTR_STRESS_PARTS:-fuzz,cycles,churn,iso}"
 	# The full size runs up to about 20 minutes under TCG.
 	[ "${FATTR_STRESS:-ci}" != full ] || : "${FATTR_VM_TIMEOUT:=3600}"
 	export FATTR_TCG_OPTS FATTR_VM_APPEND FATTR_VM_TIMEOUT

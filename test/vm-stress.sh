@@ -5,12 +5,16 @@
 # fuzzer, rmmod/insmod cycles under load, mount churn, and isolation in
 # user, mount and pid namespaces.  Its size comes from "fattr.size=" on
 # the kernel command line: "ci" (default: a few minutes under TCG) or
-# "full" ("smoke": a quick look).  Exits non-zero if any part fails.
+# "full" ("smoke": a quick look); "fattr.parts=" names the parts to run
+# (comma-separated, default all).  Exits non-zero if any part fails, or
+# if a part named there does not exist.
 
 size=ci
+parts=fuzz,cycles,churn,iso
 for arg in $(cat /proc/cmdline); do
 	case $arg in
 	fattr.size=*) size=${arg#fattr.size=} ;;
+	fattr.parts=*) parts=${arg#fattr.parts=} ;;
 	esac
 done
 case $size in
@@ -20,9 +24,27 @@ smoke)	calls=10000 cycles=2 seconds=5 ops=0 ;;
 esac
 
 status=0
+for part in $(echo "$parts" | tr , ' '); do
+	case $part in
+	fuzz | cycles | churn | iso) ;;
+	*)
+		echo "fattr-vm: stress: unknown part '$part'"
+		status=1
+		;;
+	esac
+done
+
+# step NAME COMMAND...: runs COMMAND if fattr.parts= names NAME.
 step() {
 	name=$1
 	shift
+	case ",$parts," in
+	*",$name,"*) ;;
+	*)
+		echo "fattr-vm: stress: $name skipped (fattr.parts=$parts)"
+		return
+		;;
+	esac
 	echo "fattr-vm: stress: $name ($size)"
 	start=$(date +%s)
 	"$@" || { echo "fattr-vm: stress: $name FAILED"; status=1; }
