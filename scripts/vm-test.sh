@@ -82,7 +82,7 @@ if [ "$run" = stress ]; then
 	# Single-threaded TCG does not: the kernel is tested, not QEMU.
 	FATTR_TCG_OPTS=${FATTR_TCG_OPTS:-,thread=single}
 	FATTR_VM_APPEND="${FATTR_VM_APPEND:+$FATTR_VM_APPEND }fattr.size=${FATTR_STRESS:-ci}"
-	FATTR_VM_APPEND="$FATTR_VM_APPEND fattr.parts=${FATTR_STRESS_PARTS:-fuzz,cycles,churn,iso}"
+	FATTR_VM_APPEND="$FATTR_VM_APPEND${FATTR_STRESS_PARTS:+ fattr.parts=$FATTR_STRESS_PARTS}"
 	# The full size runs up to about 20 minutes under TCG.
 	[ "${FATTR_STRESS:-ci}" != full ] || : "${FATTR_VM_TIMEOUT:=3600}"
 	export FATTR_TCG_OPTS FATTR_VM_APPEND FATTR_VM_TIMEOUT

@@ -10,7 +10,8 @@
 # if a part named there does not exist.
 
 size=ci
-parts=fuzz,cycles,churn,iso
+all=fuzz,cycles,churn,iso
+parts=$all
 for arg in $(cat /proc/cmdline); do
 	case $arg in
 	fattr.size=*) size=${arg#fattr.size=} ;;
@@ -25,8 +26,8 @@ esac
 
 status=0
 for part in $(echo "$parts" | tr , ' '); do
-	case $part in
-	fuzz | cycles | churn | iso) ;;
+	case ",$all," in
+	*",$part,"*) ;;
 	*)
 		echo "fattr-vm: stress: unknown part '$part'"
 		status=1
