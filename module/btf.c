@@ -4,12 +4,13 @@
  * mnt_namespace, read from the running kernel's BTF.
  *
  * Both live in fs/mount.h, outside include/, and their layout moves
- * between releases (mnt_id sits at 292 in 6.1 and at 300 in 6.12).  The
- * kernel exports no lookup into its own BTF that a module can reach
- * (btf_vmlinux and btf_find_by_name_kind() are not exported), so this file
- * reads /sys/kernel/btf/vmlinux (CONFIG_DEBUG_INFO_BTF, 5.4+) and walks
- * the type section itself.  The BTF format is a stable ABI described in
- * Documentation/bpf/btf.rst.
+ * between releases (mnt_id sits at 292 in 6.1 and at 300 in 6.12; 7.x
+ * moved the namespace's id into an anonymous union of its struct
+ * ns_common).  The kernel exports no lookup into its own BTF that a
+ * module can reach (btf_vmlinux and btf_find_by_name_kind() are not
+ * exported), so this file reads /sys/kernel/btf/vmlinux
+ * (CONFIG_DEBUG_INFO_BTF, 5.4+) and walks the type section itself.  The
+ * BTF format is a stable ABI described in Documentation/bpf/btf.rst.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -22,26 +23,31 @@
 
 #include "fattr.h"
 
-struct fattr_layout fattr_layout;
+struct fattr_layout fattr_layout __ro_after_init;
 
 struct fattr_btf {
 	const u8 *types;	/* type section */
 	u32 types_len;
 	const char *strs;	/* string section */
 	u32 strs_len;
+	const struct btf_type **by_id;	/* [id], ids 1 to nr */
+	u32 nr;
 };
 
-/* A member of a structure that fattr needs, and what it must be. */
-struct fattr_btf_member {
+/*
+ * A member that fattr needs: @path names it inside @structure, one
+ * member name per '.', looking through anonymous structs and unions
+ * (7.x: mnt_namespace's "ns.ns_id").  The last member's type must be of
+ * @kind, named @type_name and of @size where those are set.
+ */
+struct fattr_btf_field {
 	const char *structure;
-	const char *name;
-	u32 kind;		/* BTF_KIND_STRUCT, _INT or _PTR */
-	const char *type_name;	/* the struct's name, or NULL */
+	const char *path;
+	u32 kind;		/* BTF_KIND_STRUCT, _INT, _PTR or _TYPEDEF */
+	const char *type_name;	/* its name, or NULL */
 	u32 size;		/* the int's size, or 0 */
 	bool optional;		/* absent: *offset = FATTR_NO_OFFSET */
 	size_t *offset;
-	u32 type_id;		/* found: the member's type */
-	bool found;
 };
 
 /* Bytes that follow a struct btf_type of this kind, or -1 if unknown. */
@@ -91,115 +97,201 @@ static const char *fattr_btf_str(const struct fattr_btf *btf, u32 off)
 	return btf->strs + off;
 }
 
-/*
- * Calls @fn on every type, in id order (ids start at 1), until it returns
- * non-zero.  Returns that value, 0 at the end, or -EINVAL on a malformed
- * type section.
- */
-static int fattr_btf_for_each(const struct fattr_btf *btf,
-			      int (*fn)(const struct fattr_btf *btf, u32 id,
-					const struct btf_type *t, void *arg),
-			      void *arg)
+static const struct btf_type *fattr_btf_type(const struct fattr_btf *btf,
+					     u32 id)
 {
-	u32 off = 0, id = 1;
-	int ret;
-
-	while (off < btf->types_len) {
-		const struct btf_type *t = (const void *)(btf->types + off);
-		long extra;
-
-		if (btf->types_len - off < sizeof(*t))
-			return -EINVAL;
-		extra = fattr_btf_extra(t);
-		if (extra < 0 || btf->types_len - off - sizeof(*t) < extra)
-			return -EINVAL;
-		ret = fn(btf, id, t, arg);
-		if (ret)
-			return ret;
-		off += sizeof(*t) + extra;
-		id++;
-	}
-	return 0;
+	return id && id <= btf->nr ? btf->by_id[id] : NULL;
 }
 
-/* Pass 1: the members of the one struct of each name wanted. */
-static int fattr_btf_find_members(const struct fattr_btf *btf, u32 id,
-				  const struct btf_type *t, void *arg)
+/*
+ * Indexes the type section by id.
+ *
+ * Return: 0, or -EINVAL after logging why (a kind this code does not
+ * know, from a kernel newer than it, or a truncated section).
+ */
+static int fattr_btf_index(struct fattr_btf *btf)
 {
-	struct fattr_btf_member *want = arg, *w;
+	u32 off, n = 0;
+	long extra;
+
+	/* Pass 1 counts the types, pass 2 fills the index. */
+	for (off = 0; off < btf->types_len; n++) {
+		const struct btf_type *t = (const void *)(btf->types + off);
+
+		if (btf->types_len - off < sizeof(*t))
+			goto truncated;
+		extra = fattr_btf_extra(t);
+		if (extra < 0) {
+			pr_err("BTF: unknown BTF kind %u (type %u): this kernel is newer than fattr\n",
+			       BTF_INFO_KIND(t->info), n + 1);
+			return -EINVAL;
+		}
+		if (btf->types_len - off - sizeof(*t) < extra)
+			goto truncated;
+		off += sizeof(*t) + extra;
+	}
+	btf->by_id = vmalloc(array_size(n + 1, sizeof(*btf->by_id)));
+	if (!btf->by_id)
+		return -ENOMEM;
+	btf->nr = n;
+	btf->by_id[0] = NULL;
+	for (off = 0, n = 1; n <= btf->nr; n++) {
+		const struct btf_type *t = (const void *)(btf->types + off);
+
+		btf->by_id[n] = t;
+		off += sizeof(*t) + fattr_btf_extra(t);
+	}
+	return 0;
+truncated:
+	pr_err("BTF: truncated type section (type %u)\n", n + 1);
+	return -EINVAL;
+}
+
+/*
+ * The one struct named @name.
+ *
+ * Return: its type, NULL if there is none, or ERR_PTR(-EEXIST) if
+ * there are two (then fattr cannot tell which one the kernel uses).
+ */
+static const struct btf_type *fattr_btf_struct(const struct fattr_btf *btf,
+					       const char *name)
+{
+	const struct btf_type *found = NULL;
+	u32 id;
+
+	for (id = 1; id <= btf->nr; id++) {
+		const struct btf_type *t = btf->by_id[id];
+		const char *s;
+
+		if (BTF_INFO_KIND(t->info) != BTF_KIND_STRUCT)
+			continue;
+		s = fattr_btf_str(btf, t->name_off);
+		if (!s || strcmp(s, name))
+			continue;
+		if (found)
+			return ERR_PTR(-EEXIST);
+		found = t;
+	}
+	return found;
+}
+
+/* A struct or union, through typedefs and qualifiers; else NULL. */
+static const struct btf_type *fattr_btf_aggregate(const struct fattr_btf *btf,
+						  u32 id)
+{
+	const struct btf_type *t = fattr_btf_type(btf, id);
+	int depth;
+
+	for (depth = 0; t && depth < 16; depth++) {
+		switch (BTF_INFO_KIND(t->info)) {
+		case BTF_KIND_STRUCT:
+		case BTF_KIND_UNION:
+			return t;
+		case BTF_KIND_TYPEDEF:
+		case BTF_KIND_VOLATILE:
+		case BTF_KIND_CONST:
+		case BTF_KIND_RESTRICT:
+		case BTF_KIND_TYPE_TAG:
+			t = fattr_btf_type(btf, t->type);
+			break;
+		default:
+			return NULL;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * Finds member @name (@len bytes) of @t, looking through its anonymous
+ * struct and union members, @depth levels at most.  Adds its offset in
+ * bits to *@bits.
+ *
+ * Return: the member, or NULL.
+ */
+static const struct btf_member *
+fattr_btf_member(const struct fattr_btf *btf, const struct btf_type *t,
+		 const char *name, size_t len, u32 *bits, int depth)
+{
 	const struct btf_member *m = (const void *)(t + 1);
-	const char *name = fattr_btf_str(btf, t->name_off);
-	bool wanted = false;
 	u32 i;
 
-	if (BTF_INFO_KIND(t->info) != BTF_KIND_STRUCT || !name)
-		return 0;
-	for (w = want; w->name; w++) {
-		if (strcmp(name, w->structure))
-			continue;
-		if (w->found)
-			return -EEXIST;		/* two of them: ambiguous */
-		wanted = true;
-	}
-	if (!wanted)
-		return 0;
-
 	for (i = 0; i < BTF_INFO_VLEN(t->info); i++, m++) {
-		const char *member = fattr_btf_str(btf, m->name_off);
-		u32 bits = m->offset;
+		u32 off = m->offset;
+		const struct btf_type *inner;
+		const char *s = fattr_btf_str(btf, m->name_off);
 
-		if (!member)
-			continue;
 		if (BTF_INFO_KFLAG(t->info)) {
 			if (BTF_MEMBER_BITFIELD_SIZE(m->offset))
 				continue;
-			bits = BTF_MEMBER_BIT_OFFSET(m->offset);
+			off = BTF_MEMBER_BIT_OFFSET(m->offset);
 		}
-		for (w = want; w->name; w++) {
-			if (strcmp(name, w->structure) ||
-			    strcmp(member, w->name) || bits % 8)
+		if (s && *s) {
+			if (strlen(s) != len || memcmp(s, name, len))
 				continue;
-			*w->offset = bits / 8;
-			w->type_id = m->type;
-			w->found = true;
+			*bits += off;
+			return m;
+		}
+		inner = fattr_btf_aggregate(btf, m->type);
+		if (inner && depth > 0) {
+			const struct btf_member *found;
+			u32 sub = 0;
+
+			found = fattr_btf_member(btf, inner, name, len, &sub,
+						 depth - 1);
+			if (found) {
+				*bits += off + sub;
+				return found;
+			}
 		}
 	}
-	return 0;
+	return NULL;
 }
 
-/* Pass 2: each member's type is what fattr takes it for. */
-static int fattr_btf_check_types(const struct fattr_btf *btf, u32 id,
-				 const struct btf_type *t, void *arg)
+/*
+ * Resolves @f against the BTF.
+ *
+ * Return: 0 with *f->offset set, -ENOENT if a member is missing, or
+ * -EPROTO if the member is not of the type fattr takes it for.
+ */
+static int fattr_btf_resolve(const struct fattr_btf *btf,
+			     const struct fattr_btf_field *f)
 {
-	struct fattr_btf_member *w;
-	const char *name;
+	const struct btf_type *t = fattr_btf_struct(btf, f->structure);
+	const struct btf_member *m = NULL;
+	const char *p = f->path, *name;
+	u32 bits = 0;
 
-	for (w = arg; w->name; w++) {
-		if (w->type_id != id)
-			continue;
-		name = fattr_btf_str(btf, t->name_off);
-		w->type_id = 0;		/* checked */
-		if (BTF_INFO_KIND(t->info) == w->kind &&
-		    (!w->size || t->size == w->size) &&
-		    (!w->type_name || (name && !strcmp(name, w->type_name))))
-			continue;
-		if (w->optional) {	/* not the member fattr can use */
-			*w->offset = FATTR_NO_OFFSET;
-			continue;
-		}
-		pr_err("BTF: %s.%s has an unexpected type\n", w->structure,
-		       w->name);
-		return -EPROTO;
+	if (IS_ERR(t)) {
+		pr_err("BTF: two structs named %s\n", f->structure);
+		return PTR_ERR(t);
 	}
+	while (t) {
+		size_t len = strcspn(p, ".");
+
+		m = fattr_btf_member(btf, t, p, len, &bits, 4);
+		if (!m || !p[len])
+			break;
+		p += len + 1;
+		t = fattr_btf_aggregate(btf, m->type);
+	}
+	if (!t || !m)
+		return -ENOENT;
+	t = fattr_btf_type(btf, m->type);
+	name = t ? fattr_btf_str(btf, t->name_off) : NULL;
+	if (!t || bits % 8 || BTF_INFO_KIND(t->info) != f->kind ||
+	    (f->size && t->size != f->size) ||
+	    (f->type_name && (!name || strcmp(name, f->type_name))))
+		return -EPROTO;
+	*f->offset = bits / 8;
 	return 0;
 }
 
 static int fattr_btf_parse(const void *data, size_t size,
-			   struct fattr_btf_member *want)
+			   const struct fattr_btf_field *want)
 {
 	const struct btf_header *hdr = data;
-	struct fattr_btf btf;
-	struct fattr_btf_member *w;
+	const struct fattr_btf_field *f;
+	struct fattr_btf btf = { };
 	int err;
 
 	if (size < sizeof(*hdr) || hdr->magic != BTF_MAGIC ||
@@ -216,30 +308,22 @@ static int fattr_btf_parse(const void *data, size_t size,
 	btf.strs = (const char *)data + hdr->hdr_len + hdr->str_off;
 	btf.strs_len = hdr->str_len;
 
-	err = fattr_btf_for_each(&btf, fattr_btf_find_members, want);
-	if (err) {
-		pr_err("BTF: %s\n", err == -EEXIST ? "a structure twice" :
-		       "malformed type section");
-		return err;
-	}
-	for (w = want; w->name; w++) {
-		if (w->found)
-			continue;
-		if (!w->optional) {
-			pr_err("BTF: struct %s has no member %s\n",
-			       w->structure, w->name);
-			return -ENOENT;
-		}
-		*w->offset = FATTR_NO_OFFSET;
-	}
-	err = fattr_btf_for_each(&btf, fattr_btf_check_types, want);
-	for (w = want; !err && w->name; w++) {
-		if (w->type_id) {
-			pr_err("BTF: no type for %s.%s\n", w->structure,
-			       w->name);
-			err = -EPROTO;
+	err = fattr_btf_index(&btf);
+	for (f = want; !err && f->structure; f++) {
+		err = fattr_btf_resolve(&btf, f);
+		if (err == -EEXIST)
+			break;
+		if (err && f->optional) {
+			/* Not there, or not what fattr can use. */
+			*f->offset = FATTR_NO_OFFSET;
+			err = 0;
+		} else if (err) {
+			pr_err("BTF: struct %s has %s %s\n", f->structure,
+			       err == -ENOENT ? "no member" :
+			       "an unexpected type for", f->path);
 		}
 	}
+	vfree(btf.by_id);
 	return err;
 }
 
@@ -287,34 +371,40 @@ out:
  * fattr_btf_init() - learn the layouts fattr needs from the kernel's BTF
  * @btf_path: the kernel's BTF, normally /sys/kernel/btf/vmlinux
  *
- * Fills fattr_layout, or logs one line saying why it cannot.
+ * Fills fattr_layout.
+ *
+ * Return: 0, or a negative errno after logging one line saying why.
  */
-int fattr_btf_init(const char *btf_path)
+int __init fattr_btf_init(const char *btf_path)
 {
-	size_t nr_mounts;
-	struct fattr_btf_member want[] = {
-		{ .structure = "mount", .name = "mnt",
-		  .kind = BTF_KIND_STRUCT, .type_name = "vfsmount",
-		  .offset = &fattr_layout.mount_mnt },
-		{ .structure = "mount", .name = "mnt_id",
-		  .kind = BTF_KIND_INT, .size = sizeof(int),
-		  .offset = &fattr_layout.mount_mnt_id },
-		{ .structure = "mnt_namespace", .name = "root",
-		  .kind = BTF_KIND_PTR, .optional = true,
-		  .offset = &fattr_layout.mntns_root },
-		{ .structure = "mnt_namespace", .name = "seq",
-		  .kind = BTF_KIND_TYPEDEF, .type_name = "u64",
-		  .optional = true, .offset = &fattr_layout.mntns_seq },
-		{ .structure = "mnt_namespace", .name = "event",
-		  .kind = BTF_KIND_TYPEDEF, .type_name = "u64",
-		  .optional = true, .offset = &fattr_layout.mntns_event },
+	size_t nr_mounts, ns, ns_id;
+	const struct fattr_btf_field want[] = {
+		{ "mount", "mnt", BTF_KIND_STRUCT, "vfsmount", 0, false,
+		  &fattr_layout.mount_mnt },
+		{ "mount", "mnt_id", BTF_KIND_INT, NULL, sizeof(int), false,
+		  &fattr_layout.mount_mnt_id },
+		{ "mount", "mnt_ns", BTF_KIND_PTR, NULL, 0, false,
+		  &fattr_layout.mount_mnt_ns },
+		{ "mount", "mnt_parent", BTF_KIND_PTR, NULL, 0, true,
+		  &fattr_layout.mount_parent },
+		{ "mount", "mnt_mountpoint", BTF_KIND_PTR, NULL, 0, true,
+		  &fattr_layout.mount_mountpoint },
+		{ "mnt_namespace", "root", BTF_KIND_PTR, NULL, 0, true,
+		  &fattr_layout.mntns_root },
+		/* The namespace's unique id: seq until 6.x, ns.ns_id in 7.x. */
+		{ "mnt_namespace", "seq", BTF_KIND_TYPEDEF, "u64", 0, true,
+		  &fattr_layout.mntns_id },
+		{ "mnt_namespace", "ns", BTF_KIND_STRUCT, "ns_common", 0, true,
+		  &ns },
+		{ "ns_common", "ns_id", BTF_KIND_TYPEDEF, "u64", 0, true,
+		  &ns_id },
+		{ "mnt_namespace", "event", BTF_KIND_TYPEDEF, "u64", 0, true,
+		  &fattr_layout.mntns_event },
 		/* The mount count: "mounts" until 6.7, "nr_mounts" since. */
-		{ .structure = "mnt_namespace", .name = "mounts",
-		  .kind = BTF_KIND_INT, .size = sizeof(unsigned int),
-		  .optional = true, .offset = &fattr_layout.mntns_nr },
-		{ .structure = "mnt_namespace", .name = "nr_mounts",
-		  .kind = BTF_KIND_INT, .size = sizeof(unsigned int),
-		  .optional = true, .offset = &nr_mounts },
+		{ "mnt_namespace", "mounts", BTF_KIND_INT, NULL,
+		  sizeof(unsigned int), true, &fattr_layout.mntns_nr },
+		{ "mnt_namespace", "nr_mounts", BTF_KIND_INT, NULL,
+		  sizeof(unsigned int), true, &nr_mounts },
 		{ }
 	};
 	void *data;
@@ -331,5 +421,8 @@ int fattr_btf_init(const char *btf_path)
 	vfree(data);
 	if (fattr_layout.mntns_nr == FATTR_NO_OFFSET)
 		fattr_layout.mntns_nr = nr_mounts;
+	if (fattr_layout.mntns_id == FATTR_NO_OFFSET &&
+	    ns != FATTR_NO_OFFSET && ns_id != FATTR_NO_OFFSET)
+		fattr_layout.mntns_id = ns + ns_id;
 	return err;
 }

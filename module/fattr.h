@@ -9,14 +9,19 @@
 
 struct path;
 struct vfsmount;
+struct mount;		/* fs/mount.h: reached through fattr_layout only */
 
 /* btf.c: offsets inside the kernel's private structures. */
 struct fattr_layout {
 	size_t mount_mnt;	/* struct mount: struct vfsmount mnt */
 	size_t mount_mnt_id;	/* struct mount: int mnt_id */
+	size_t mount_mnt_ns;	/* struct mount: struct mnt_namespace *mnt_ns */
+	/* optional: */
+	size_t mount_parent;	/* struct mount: struct mount *mnt_parent */
+	size_t mount_mountpoint;	/* struct dentry *mnt_mountpoint */
 	/* struct mnt_namespace; optional: */
 	size_t mntns_root;	/* struct mount *root */
-	size_t mntns_seq;	/* u64 seq: its unique number */
+	size_t mntns_id;	/* u64 seq (ns.ns_id in 7.x): its unique id */
 	size_t mntns_event;	/* u64 event: bumped by mounts and moves */
 	size_t mntns_nr;	/* unsigned int mounts (nr_mounts since 6.8) */
 };
@@ -25,7 +30,7 @@ struct fattr_layout {
 
 extern struct fattr_layout fattr_layout;
 
-int fattr_btf_init(const char *btf_path);
+int __init fattr_btf_init(const char *btf_path);
 
 /* mountinfo.c: records rendered by the kernel's own mountinfo code. */
 struct fattr_val {
@@ -34,8 +39,9 @@ struct fattr_val {
 	size_t cap;
 };
 
-int fattr_mountinfo_init(void);
+int __init fattr_mountinfo_init(void);
 void fattr_mountinfo_exit(void);
+void __init fattr_mountinfo_shortcuts(void);
 int fattr_render_mnt(struct vfsmount *mnt, struct fattr_val *val);
 int fattr_render_id(int id, struct fattr_val *val);
 int fattr_render_ids(struct fattr_val *val);
@@ -46,7 +52,7 @@ ssize_t fattr_getxattr(const struct path *path, const char *name,
 		       void __user *value, size_t size);
 
 /* hook.c: the syscall entry hooks. */
-int fattr_hooks_init(void);
+int __init fattr_hooks_init(void);
 void fattr_hooks_exit(void);
 
 #endif /* _FATTR_H */

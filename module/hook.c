@@ -72,9 +72,12 @@ enum {
 
 static struct fattr_hook fattr_hooks[FATTR_NR_HOOKS];
 
-/* Argument @n of the syscall, from the user registers it was entered with. */
-static unsigned long fattr_arg(const struct fattr_hook *h,
-			       const struct pt_regs *regs, int n)
+/*
+ * Argument @n of the syscall, from the user registers it was entered with.
+ * notrace, like everything the ftrace callback reaches.
+ */
+static notrace unsigned long fattr_arg(const struct fattr_hook *h,
+				       const struct pt_regs *regs, int n)
 {
 	if (h->ia32) {
 		const unsigned long args[] = {
@@ -94,8 +97,8 @@ static unsigned long fattr_arg(const struct fattr_hook *h,
 	}
 }
 
-static const char __user *fattr_arg_name(const struct fattr_hook *h,
-					 const struct pt_regs *regs)
+static notrace const char __user *fattr_arg_name(const struct fattr_hook *h,
+						 const struct pt_regs *regs)
 {
 	return (const char __user *)fattr_arg(h, regs,
 					      h->target == FATTR_AT ? 3 : 1);
@@ -111,6 +114,51 @@ struct fattr_req {
 	void __user *value;
 	size_t size;
 };
+
+/*
+ * 6.13 reworked fs/xattr.c around path_getxattrat(), with getxattrat(2)
+ * and struct xattr_args: the name is read before the file is looked up
+ * (until 6.12 after), and fgetxattr() became path_getxattrat(fd, NULL,
+ * AT_EMPTY_PATH, ...).
+ */
+#ifdef FATTR_HAVE_XATTR_ARGS
+#define FATTR_GETXATTRAT_REWORK	true
+#else
+#define FATTR_GETXATTRAT_REWORK	false
+#endif
+#define FATTR_NAME_FIRST	FATTR_GETXATTRAT_REWORK
+
+/* getxattr(path, name, value, size), lgetxattr() alike. */
+static long fattr_decode_path(const struct fattr_hook *h,
+			      const struct pt_regs *regs, struct fattr_req *req)
+{
+	*req = (struct fattr_req) {
+		.dfd = AT_FDCWD,
+		.pathname = (const char __user *)fattr_arg(h, regs, 0),
+		.lookup = h->target == FATTR_PATH ? LOOKUP_FOLLOW : 0,
+		.value = (void __user *)fattr_arg(h, regs, 2),
+		.size = fattr_arg(h, regs, 3),
+	};
+	return 0;
+}
+
+/*
+ * fgetxattr(fd, name, value, size).  Since the 6.13 rework a negative fd
+ * is the working directory for AT_FDCWD, else EBADF, as for getxattrat()
+ * with AT_EMPTY_PATH and a NULL path; before, any negative fd was EBADF.
+ */
+static long fattr_decode_fd(const struct fattr_hook *h,
+			    const struct pt_regs *regs, struct fattr_req *req)
+{
+	*req = (struct fattr_req) {
+		.dfd = (int)fattr_arg(h, regs, 0),
+		.by_fd = !FATTR_GETXATTRAT_REWORK,
+		.empty_path = FATTR_GETXATTRAT_REWORK,
+		.value = (void __user *)fattr_arg(h, regs, 2),
+		.size = fattr_arg(h, regs, 3),
+	};
+	return 0;
+}
 
 #ifdef FATTR_HAVE_XATTR_ARGS
 /*
@@ -138,37 +186,31 @@ static long fattr_decode_at(const struct fattr_hook *h,
 	if (at_flags & ~(AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH))
 		return -EINVAL;
 
-	req->dfd = (int)fattr_arg(h, regs, 0);
-	req->pathname = (const char __user *)fattr_arg(h, regs, 1);
-	req->lookup = at_flags & AT_SYMLINK_NOFOLLOW ? 0 : LOOKUP_FOLLOW;
-	req->value = u64_to_user_ptr(args.value);
-	req->size = args.size;
-	if (!(at_flags & AT_EMPTY_PATH))
-		return 0;
-	req->lookup |= LOOKUP_EMPTY;
-	req->empty_path = true;
+	*req = (struct fattr_req) {
+		.dfd = (int)fattr_arg(h, regs, 0),
+		.pathname = (const char __user *)fattr_arg(h, regs, 1),
+		.lookup = at_flags & AT_SYMLINK_NOFOLLOW ? 0 : LOOKUP_FOLLOW,
+		.empty_path = at_flags & AT_EMPTY_PATH,
+		.value = u64_to_user_ptr(args.value),
+		.size = args.size,
+	};
+	if (req->empty_path)
+		req->lookup |= LOOKUP_EMPTY;
 	return 0;
 }
 #endif
 
+/* The call, decoded as its entry point decodes it. */
 static long fattr_decode(const struct fattr_hook *h,
 			 const struct pt_regs *regs, struct fattr_req *req)
 {
-	*req = (struct fattr_req) {
-		.dfd = AT_FDCWD,
-		.pathname = (const char __user *)fattr_arg(h, regs, 0),
-		.lookup = h->target == FATTR_PATH ? LOOKUP_FOLLOW : 0,
-		.by_fd = h->target == FATTR_FD,
-		.value = (void __user *)fattr_arg(h, regs, 2),
-		.size = fattr_arg(h, regs, 3),
-	};
-	if (req->by_fd)
-		req->dfd = (int)fattr_arg(h, regs, 0);
 #ifdef FATTR_HAVE_XATTR_ARGS
 	if (h->target == FATTR_AT)
 		return fattr_decode_at(h, regs, req);
 #endif
-	return 0;
+	if (h->target == FATTR_FD)
+		return fattr_decode_fd(h, regs, req);
+	return fattr_decode_path(h, regs, req);
 }
 
 /* The file the call names, as the kernel resolves it. */
@@ -216,16 +258,6 @@ static long fattr_import_name(char *name, const char __user *uname)
 	return ret < 0 ? ret : 0;
 }
 
-/*
- * Until 6.12 the file is looked up before the name is read; from 6.13
- * (path_getxattrat(), with getxattrat()) the name comes first.
- */
-#ifdef FATTR_HAVE_XATTR_ARGS
-#define FATTR_NAME_FIRST	true
-#else
-#define FATTR_NAME_FIRST	false
-#endif
-
 /* Serves a ':' name, with the kernel's errors in the kernel's order. */
 static long fattr_serve(const struct fattr_hook *h, const struct pt_regs *regs)
 {
@@ -270,6 +302,11 @@ static long fattr_handle(struct fattr_hook *h, const struct pt_regs *regs)
 	 * EFAULT comes in the kernel's order.
 	 */
 	if (!get_user(c, fattr_arg_name(h, regs)) && c != FATTR_SEP) {
+		/*
+		 * Not set_notify_signal(current): it calls wake_up_state(),
+		 * which is not exported, and the current task needs neither
+		 * a wakeup nor a kick.
+		 */
 		set_thread_flag(TIF_NOTIFY_SIGNAL);
 		ret = -ERESTARTNOINTR;
 	} else {
@@ -324,18 +361,14 @@ static struct fattr_hook fattr_hooks[FATTR_NR_HOOKS] = {
 };
 
 /*
- * The hook of the entry traced at @ip.  The first call of each entry
- * names it with sprint_symbol_no_offset() (exported, unlike any lookup
- * by name); later calls compare @ip.
+ * The hook of the entry traced at @ip, on the first call of that entry:
+ * named with sprint_symbol_no_offset() (exported, unlike any lookup by
+ * name), out of line, off the callback's common path.
  */
-static struct fattr_hook *fattr_hook_of(unsigned long ip)
+static noinline notrace struct fattr_hook *fattr_hook_learn(unsigned long ip)
 {
 	char sym[KSYM_SYMBOL_LEN];
 	struct fattr_hook *h;
-
-	for (h = fattr_hooks; h < fattr_hooks + FATTR_NR_HOOKS; h++)
-		if (READ_ONCE(h->ip) == ip)
-			return h;
 
 	sprint_symbol_no_offset(sym, ip);
 	for (h = fattr_hooks; h < fattr_hooks + FATTR_NR_HOOKS; h++) {
@@ -345,6 +378,17 @@ static struct fattr_hook *fattr_hook_of(unsigned long ip)
 		}
 	}
 	return NULL;
+}
+
+/* The hook of the entry traced at @ip. */
+static notrace struct fattr_hook *fattr_hook_of(unsigned long ip)
+{
+	struct fattr_hook *h;
+
+	for (h = fattr_hooks; h < fattr_hooks + FATTR_NR_HOOKS; h++)
+		if (READ_ONCE(h->ip) == ip)
+			return h;
+	return fattr_hook_learn(ip);
 }
 
 static void notrace fattr_ftrace_cb(unsigned long ip, unsigned long parent_ip,
@@ -396,9 +440,9 @@ void fattr_hooks_exit(void)
 /**
  * fattr_hooks_init() - hook the getxattr entry points
  *
- * Returns 0, or a negative errno after logging why.
+ * Return: 0, or a negative errno after logging why.
  */
-int fattr_hooks_init(void)
+int __init fattr_hooks_init(void)
 {
 	struct fattr_hook *h;
 	int err;

@@ -7,6 +7,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/module.h>
+#include <linux/pid_namespace.h>
 
 #include "fattr.h"
 
@@ -19,6 +20,15 @@ static int __init fattr_init(void)
 {
 	int err;
 
+	/*
+	 * The private procfs instance (mountinfo.c) takes the pid namespace
+	 * of insmod; from any other than the initial one, thread-self would
+	 * resolve for that namespace's tasks only.
+	 */
+	if (task_active_pid_ns(current) != &init_pid_ns) {
+		pr_err("must be loaded from the initial pid namespace\n");
+		return -EINVAL;
+	}
 	err = fattr_btf_init(btf_path);
 	if (err)
 		return err;
@@ -30,6 +40,7 @@ static int __init fattr_init(void)
 		fattr_mountinfo_exit();
 		return err;
 	}
+	fattr_mountinfo_shortcuts();
 	return 0;
 }
 

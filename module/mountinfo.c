@@ -4,82 +4,231 @@
  *
  * struct mount, namespace_sem and show_mountinfo() are private to fs/.
  * fattr reaches them without a single unexported symbol: it opens the
- * calling thread's mountinfo through a procfs instance of its own and
- * drives that file's seq_operations (fs/namespace.c: mounts_op) itself:
+ * caller's mountinfo and drives that file's seq_operations
+ * (fs/namespace.c: mounts_op) itself:
  *
- *   ->start()  takes namespace_sem for read (6.1 and 6.12 alike);
+ *   ->start()  takes namespace_sem for read (6.1 to 7.x) and returns the
+ *              mount at the walk's position;
  *   ->next()   steps through the caller's namespace, in procfs's order
  *              (a list on 6.1, an rbtree by unique id since 6.8);
  *   ->show()   renders one struct mount as the caller's procfs would:
  *              root and mount point relative to the caller's root, and
  *              SEQ_SKIP for a mount the caller cannot reach;
- *   ->stop()   drops namespace_sem.
+ *   ->stop()   drops namespace_sem.  Given the next mount, it parks the
+ *              walk there (6.1: procfs's cursor; 6.8+: the position is
+ *              that mount's unique id), so that ->start() resumes it.
  *
- * The records are therefore byte-identical to /proc/self/mountinfo, and
- * the private procfs instance serves a caller chrooted where no /proc is.
+ * The records are therefore byte-identical to /proc/self/mountinfo.
+ *
+ * namespace_sem stalls every mount, umount, unshare(CLONE_NEWNS) and
+ * pivot_root while it is held, so fattr holds it as procfs does: for a
+ * bounded number of mounts (FATTR_RENDERS_PER_HOLD rendered, or
+ * FATTR_VISITS_PER_HOLD merely looked at), dropping it in between, and
+ * it never allocates or takes a sleeping lock under it.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/cred.h>
+#include <linux/dcache.h>
 #include <linux/err.h>
 #include <linux/file.h>
 #include <linux/fs.h>
 #include <linux/fs_struct.h>
+#include <linux/magic.h>
 #include <linux/module.h>
 #include <linux/mount.h>
-#include <linux/mutex.h>
+#include <linux/namei.h>
 #include <linux/nsproxy.h>
+#include <linux/rcupdate.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <linux/sched/task.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
-#include <linux/xarray.h>
+#include <linux/bsearch.h>
+#include <linux/sort.h>
+#include <linux/spinlock.h>
 #include <linux/xattr.h>
 #include <uapi/linux/fattr.h>
 
 #include "fattr.h"
 
+/* Records rendered, or mounts only looked at, per hold of namespace_sem. */
+#define FATTR_RENDERS_PER_HOLD	32	/* procfs renders a page: ~40 */
+#define FATTR_VISITS_PER_HOLD	128
+
+static struct vfsmount *fattr_proc_mnt __ro_after_init;
+/* procfs's mountinfo file_operations, to recognise the caller's own. */
+static const struct file_operations *fattr_mountinfo_fops __ro_after_init;
+/* Credentials the private instance is opened with (see fattr_mi_open). */
+static const struct cred *fattr_kernel_cred __ro_after_init;
+
+/* The fields of struct mount and struct mnt_namespace fattr reads. */
+static void *fattr_field(const void *obj, size_t offset)
+{
+	return *(void * const *)((const char *)obj + offset);
+}
+
+static int fattr_mount_id(const struct mount *mnt)
+{
+	return *(const int *)((const char *)mnt + fattr_layout.mount_mnt_id);
+}
+
+/* struct mount from its struct vfsmount: the kernel's real_mount(). */
+static struct mount *fattr_real_mount(struct vfsmount *mnt)
+{
+	return (struct mount *)((char *)mnt - fattr_layout.mount_mnt);
+}
+
+static struct vfsmount *fattr_vfsmount(struct mount *mnt)
+{
+	return (struct vfsmount *)((char *)mnt + fattr_layout.mount_mnt);
+}
+
 /*
  * ":mntns:ID:" needs the mount with an id, which only a walk of the
  * namespace finds (since 6.8 mounts sit in an rbtree keyed by another
- * id).  The last namespace walked is kept as a map from id to mount, good
- * while that namespace is unchanged: the same one (seq), no mount added
- * or moved (event), none removed (the count: an unmount may leave event
- * as it was, see __touch_mnt_namespace()).  All of it is read under
- * namespace_sem, which the walk holds, so mounts in a good map are alive.
+ * id).  A walk leaves behind a map from id to mount of that namespace,
+ * good while the namespace is unchanged: the same one (its unique id), no
+ * mount added or moved (event), none removed (the count: an unmount may
+ * leave event as it was, see __touch_mnt_namespace()).  The state is read
+ * under namespace_sem, as the mounts are used, so the mounts of a map
+ * whose state is current are alive.  Maps are sorted arrays, built with
+ * namespace_sem dropped and published with RCU; FATTR_MAPS namespaces
+ * keep theirs at once.
  */
 struct fattr_ns_state {
-	u64 seq;
+	u64 id;
 	u64 event;
 	unsigned int nr;
 };
 
-static struct {
-	struct mutex lock;	/* taken under namespace_sem */
-	bool good;
-	struct fattr_ns_state of;
-	struct xarray map;
-} fattr_ids = {
-	.lock = __MUTEX_INITIALIZER(fattr_ids.lock),
-	.map = XARRAY_INIT(fattr_ids.map, 0),
+struct fattr_id_ent {
+	int id;
+	struct mount *mnt;
 };
 
-static void fattr_ids_exit(void)
+struct fattr_id_map {
+	struct rcu_head rcu;
+	struct fattr_ns_state of;
+	unsigned int n;
+	struct fattr_id_ent ent[];
+};
+
+#define FATTR_MAPS	4
+
+static struct fattr_id_map __rcu *fattr_maps[FATTR_MAPS];
+static DEFINE_SPINLOCK(fattr_maps_lock);	/* publishers only */
+static unsigned int fattr_maps_next;
+
+static bool fattr_ns_state_eq(const struct fattr_ns_state *a,
+			      const struct fattr_ns_state *b)
 {
-	xa_destroy(&fattr_ids.map);
+	return a->id == b->id && a->event == b->event && a->nr == b->nr;
 }
 
-static struct vfsmount *fattr_proc_mnt;
+/* The caller's namespace's state; false if this kernel's BTF lacks it. */
+static bool fattr_ns_state(struct fattr_ns_state *st)
+{
+	const char *ns = (const char *)current->nsproxy->mnt_ns;
 
-int fattr_mountinfo_init(void)
+	if (fattr_layout.mntns_id == FATTR_NO_OFFSET ||
+	    fattr_layout.mntns_event == FATTR_NO_OFFSET ||
+	    fattr_layout.mntns_nr == FATTR_NO_OFFSET)
+		return false;
+	st->id = *(const u64 *)(ns + fattr_layout.mntns_id);
+	st->event = *(const u64 *)(ns + fattr_layout.mntns_event);
+	st->nr = *(const unsigned int *)(ns + fattr_layout.mntns_nr);
+	return true;
+}
+
+static int fattr_id_cmp(const void *a, const void *b)
+{
+	const struct fattr_id_ent *x = a, *y = b;
+
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+/*
+ * Looks @id up in the map of the namespace in state @st, under
+ * namespace_sem.
+ *
+ * Return: true if there is such a map, with *@found the mount or NULL.
+ */
+static bool fattr_map_lookup(const struct fattr_ns_state *st, int id,
+			     struct mount **found)
+{
+	const struct fattr_id_ent key = { .id = id }, *e;
+	struct fattr_id_map *map;
+	bool hit = false;
+	int i;
+
+	rcu_read_lock();
+	for (i = 0; i < FATTR_MAPS && !hit; i++) {
+		map = rcu_dereference(fattr_maps[i]);
+		if (!map || !fattr_ns_state_eq(&map->of, st))
+			continue;
+		hit = true;
+		e = bsearch(&key, map->ent, map->n, sizeof(*e), fattr_id_cmp);
+		*found = e ? e->mnt : NULL;
+	}
+	rcu_read_unlock();
+	return hit;
+}
+
+/* Sorts @map and makes it the map of its namespace. */
+static void fattr_map_publish(struct fattr_id_map *map)
+{
+	struct fattr_id_map *old, *slot;
+	int i, at = -1;
+
+	sort(map->ent, map->n, sizeof(map->ent[0]), fattr_id_cmp, NULL);
+	spin_lock(&fattr_maps_lock);
+	for (i = 0; i < FATTR_MAPS && at < 0; i++) {
+		slot = rcu_dereference_protected(fattr_maps[i],
+						 lockdep_is_held(&fattr_maps_lock));
+		if (!slot || slot->of.id == map->of.id)
+			at = i;
+	}
+	if (at < 0)
+		at = fattr_maps_next++ % FATTR_MAPS;
+	old = rcu_replace_pointer(fattr_maps[at], map,
+				  lockdep_is_held(&fattr_maps_lock));
+	spin_unlock(&fattr_maps_lock);
+	if (old)
+		kvfree_rcu(old, rcu);
+}
+
+static void fattr_maps_exit(void)
+{
+	int i;
+
+	/* No caller is left: the hooks are gone (fattr_hooks_exit()). */
+	for (i = 0; i < FATTR_MAPS; i++)
+		kvfree(rcu_dereference_protected(fattr_maps[i], true));
+}
+
+/**
+ * fattr_mountinfo_init() - mount fattr's private procfs instance
+ *
+ * Return: 0, or a negative errno after logging why.
+ */
+int __init fattr_mountinfo_init(void)
 {
 	struct file_system_type *proc = get_fs_type("proc");
 	struct vfsmount *mnt;
+	struct file *file;
+	struct cred *cred;
 
 	if (!proc) {
 		pr_err("no procfs in this kernel\n");
 		return -ENOENT;
 	}
 	/*
-	 * A kernel-internal procfs mount, in the pid namespace of insmod.
-	 * It belongs to no mount namespace and is never seen by users.
+	 * A kernel-internal procfs mount, in the pid namespace of insmod
+	 * (which main.c requires to be the initial one, so that every task
+	 * has a pid in it).  It belongs to no mount namespace and is never
+	 * seen by users.
 	 */
 	mnt = kern_mount(proc);
 	/* put_filesystem() is not exported; it is this module_put(). */
@@ -88,6 +237,23 @@ int fattr_mountinfo_init(void)
 		pr_err("cannot mount a private procfs (%ld)\n", PTR_ERR(mnt));
 		return PTR_ERR(mnt);
 	}
+	file = file_open_root_mnt(mnt, "thread-self/mountinfo", O_RDONLY, 0);
+	if (IS_ERR(file) || file->f_op->read_iter != seq_read_iter) {
+		pr_err("procfs has no mountinfo fattr can read\n");
+		if (!IS_ERR(file))
+			fput(file);
+		kern_unmount(mnt);
+		return -ENOENT;
+	}
+	fattr_mountinfo_fops = file->f_op;
+	fput(file);
+	/* prepare_kernel_cred(NULL) is refused since 6.2; &init_task is not. */
+	cred = prepare_kernel_cred(&init_task);
+	if (!cred) {
+		kern_unmount(mnt);
+		return -ENOMEM;
+	}
+	fattr_kernel_cred = cred;
 	fattr_proc_mnt = mnt;
 	return 0;
 }
@@ -95,85 +261,150 @@ int fattr_mountinfo_init(void)
 void fattr_mountinfo_exit(void)
 {
 	kern_unmount(fattr_proc_mnt);
-	fattr_ids_exit();
+	put_cred(fattr_kernel_cred);
+	fattr_maps_exit();
 }
 
-/* The calling thread's mountinfo, opened for fattr's use only. */
+/* The caller's mountinfo, opened for fattr's use only. */
 struct fattr_mi {
 	struct file *file;
 	struct seq_file *seq;
 	loff_t pos;
 };
 
-static int fattr_mi_open(struct fattr_mi *mi)
+/*
+ * The caller's own /proc/self/mountinfo, opened with its credentials, so
+ * that LSMs judge fattr's read as they judge the caller's own open:
+ * AppArmor by that path name, Landlock by the hierarchy holding /proc.
+ *
+ * Return: the file, NULL if the caller's root has no procfs mountinfo at
+ * /proc/self/mountinfo (a chroot without /proc), ERR_PTR(-EACCES) if
+ * the caller may not open it, or another ERR_PTR.
+ */
+static struct file *fattr_open_own(void)
 {
 	struct file *file;
+	struct path path;
+	int err;
 
-	/*
-	 * thread-self resolves to the caller in the pid namespace of the
-	 * private instance; the file's seq_file holds the caller's mount
-	 * namespace and root (fs/proc_namespace.c: mounts_open_common()).
-	 */
-	file = file_open_root_mnt(fattr_proc_mnt, "thread-self/mountinfo",
-				  O_RDONLY, 0);
+	err = kern_path("/proc/self/mountinfo", LOOKUP_FOLLOW, &path);
+	if (err == -EACCES || err == -EPERM)
+		return ERR_PTR(-EACCES);
+	if (err == -ENOMEM)
+		return ERR_PTR(err);
+	if (err)
+		return NULL;
+	/* Not procfs (a file of that name in a chroot): nothing to ask. */
+	if (path.dentry->d_sb->s_magic != PROC_SUPER_MAGIC ||
+	    !d_is_reg(path.dentry)) {
+		path_put(&path);
+		return NULL;
+	}
+	/* Runs security_file_open(): the LSMs' verdict on the caller. */
+	file = dentry_open(&path, O_RDONLY, current_cred());
+	path_put(&path);
+	if (IS_ERR(file)) {
+		err = PTR_ERR(file);
+		return ERR_PTR(err == -EPERM ? -EACCES : err);
+	}
+	if (file->f_op != fattr_mountinfo_fops) {
+		fput(file);
+		return NULL;
+	}
+	return file;
+}
+
+/*
+ * Opens the caller's mountinfo.  A caller whose LSM policy refuses it its
+ * /proc/self/mountinfo gets -EACCES.  A single-threaded caller (the thread
+ * group leader) is then served from that very file; any other thread from
+ * its own thread-self/mountinfo in fattr's private procfs instance, which
+ * also serves a caller without /proc.  That one is opened with kernel
+ * credentials: LSMs would see it as a path outside /proc (AppArmor names
+ * it as disconnected), and the caller's own verdict was already taken.
+ */
+static int fattr_mi_open(struct fattr_mi *mi)
+{
+	const struct cred *old;
+	struct file *file;
+
+	file = fattr_open_own();
 	if (IS_ERR(file))
 		return PTR_ERR(file);
-	if (file->f_op->read_iter != seq_read_iter) {
+	if (file && !thread_group_leader(current)) {
+		fput(file);
+		file = NULL;
+	}
+	if (!file) {
+		/*
+		 * thread-self resolves to the caller in the pid namespace of
+		 * the private instance; the seq_file holds the caller's mount
+		 * namespace and root (fs/proc_namespace.c:
+		 * mounts_open_common()).
+		 */
+		old = override_creds(fattr_kernel_cred);
+		file = file_open_root_mnt(fattr_proc_mnt,
+					  "thread-self/mountinfo", O_RDONLY, 0);
+		revert_creds(old);
+		if (IS_ERR(file))
+			return PTR_ERR(file);
+	}
+	if (file->f_op != fattr_mountinfo_fops) {
 		fput(file);
 		return -EIO;
 	}
 	mi->file = file;
 	mi->seq = file->private_data;
+	mi->pos = 0;
 	return 0;
 }
 
 static void fattr_mi_close(struct fattr_mi *mi)
 {
+	/* The buffer is fattr's: seq_release() must not free it. */
+	mi->seq->buf = NULL;
+	mi->seq->size = 0;
+	mi->seq->count = 0;
 	fput(mi->file);
 }
 
 /*
- * Starts a walk of the caller's mounts with namespace_sem held, rendering
- * into @buf.  Returns the first mount (a struct mount *), NULL if none.
+ * Takes namespace_sem and returns the mount at the walk's position (the
+ * first, or where fattr_mi_unlock() parked it), NULL past the last.
+ * Records are rendered into @buf.
  */
-static void *fattr_mi_start(struct fattr_mi *mi, struct fattr_val *buf)
+static struct mount *fattr_mi_lock(struct fattr_mi *mi, struct fattr_val *buf)
 {
 	struct seq_file *m = mi->seq;
 
 	m->buf = buf->buf;
 	m->size = buf->cap;
 	m->count = 0;
-	mi->pos = 0;
 	return m->op->start(m, &mi->pos);
 }
 
-static void *fattr_mi_next(struct fattr_mi *mi, void *v)
+static struct mount *fattr_mi_next(struct fattr_mi *mi, struct mount *v)
 {
 	return mi->seq->op->next(mi->seq, v, &mi->pos);
 }
 
-/* Ends the walk, dropping namespace_sem; @buf takes what was rendered. */
-static void fattr_mi_stop(struct fattr_mi *mi, struct fattr_val *buf)
+/*
+ * Drops namespace_sem.  @next, a mount of the caller's namespace (6.1's
+ * m_stop() parks procfs's cursor there), is where fattr_mi_lock()
+ * resumes; NULL ends the walk.
+ */
+static void fattr_mi_unlock(struct fattr_mi *mi, struct mount *next)
 {
-	struct seq_file *m = mi->seq;
-
-	/*
-	 * Always NULL: on 6.1 m_stop() parks procfs's cursor after a
-	 * non-NULL mount, which must then be in the caller's namespace.
-	 */
-	m->op->stop(m, NULL);
-	buf->len = m->count;
-	/* The buffer is ours: seq_release() must not free it. */
-	m->buf = NULL;
-	m->size = 0;
-	m->count = 0;
+	mi->seq->op->stop(mi->seq, next);
 }
 
 /*
- * Appends the record of mount @v to the seq_file's buffer.  Returns 0,
- * -ENODATA if the caller cannot see @v, or -EOVERFLOW if it did not fit.
+ * Appends the record of mount @v to the seq_file's buffer.
+ *
+ * Return: 0, -ENODATA if the caller cannot see @v, or -EOVERFLOW if the
+ * record did not fit.
  */
-static int fattr_mi_show(struct fattr_mi *mi, void *v)
+static int fattr_mi_show(struct fattr_mi *mi, struct mount *v)
 {
 	struct seq_file *m = mi->seq;
 	size_t count = m->count;
@@ -191,21 +422,11 @@ static int fattr_mi_show(struct fattr_mi *mi, void *v)
 	return 0;
 }
 
-static int fattr_mount_id(const void *mount)
-{
-	return *(const int *)((const char *)mount + fattr_layout.mount_mnt_id);
-}
-
-/* struct mount from its struct vfsmount: the kernel's real_mount(). */
-static void *fattr_real_mount(struct vfsmount *mnt)
-{
-	return (char *)mnt - fattr_layout.mount_mnt;
-}
-
 /*
- * Whether the caller sees every mount of its namespace: its root is the
- * namespace's root.  Then ":mntns:" needs no rendering to tell which
- * mounts to list: all of them.  Called with namespace_sem held.
+ * Whether the caller sees every mount of its namespace but those whose
+ * mount point escaped their parent's root: its root is the namespace's
+ * root.  Then ":mntns:" needs no rendering to tell which mounts to list
+ * (fattr_reachable() tells it).  Called with namespace_sem held.
  */
 static bool fattr_sees_whole_ns(void)
 {
@@ -213,65 +434,38 @@ static bool fattr_sees_whole_ns(void)
 	struct path root;
 	bool whole;
 
-	if (fattr_layout.mntns_root == FATTR_NO_OFFSET)
+	if (fattr_layout.mntns_root == FATTR_NO_OFFSET ||
+	    fattr_layout.mount_parent == FATTR_NO_OFFSET ||
+	    fattr_layout.mount_mountpoint == FATTR_NO_OFFSET)
 		return false;
 	get_fs_root(current->fs, &root);
 	whole = root.dentry == root.mnt->mnt_root &&
 		fattr_real_mount(root.mnt) ==
-		*(void * const *)(ns + fattr_layout.mntns_root);
+		fattr_field(ns, fattr_layout.mntns_root);
 	path_put(&root);
 	return whole;
 }
 
-/* The caller's namespace's state; false if this kernel's BTF lacks it. */
-static bool fattr_ns_state(struct fattr_ns_state *st)
+/*
+ * Whether the mount point of @mnt is reachable from the namespace's root:
+ * each mount on the way up is mounted beneath its parent's root.  Else
+ * (a bind mount's subtree moved away under a mount) prepend_path() finds
+ * it escaped and show_mountinfo() skips it, for every caller.  Called
+ * with namespace_sem held, which keeps the mounts' parents as they are.
+ */
+static bool fattr_reachable(struct mount *mnt)
 {
-	const char *ns = (const char *)current->nsproxy->mnt_ns;
+	struct mount *parent;
 
-	if (fattr_layout.mntns_seq == FATTR_NO_OFFSET ||
-	    fattr_layout.mntns_event == FATTR_NO_OFFSET ||
-	    fattr_layout.mntns_nr == FATTR_NO_OFFSET)
-		return false;
-	st->seq = *(const u64 *)(ns + fattr_layout.mntns_seq);
-	st->event = *(const u64 *)(ns + fattr_layout.mntns_event);
-	st->nr = *(const unsigned int *)(ns + fattr_layout.mntns_nr);
-	return true;
-}
-
-/* The mount with @id, @first being the walk's first; under namespace_sem. */
-static void *fattr_find_id(struct fattr_mi *mi, void *first, int id)
-{
-	struct fattr_ns_state st;
-	bool map, good = true;
-	void *v, *found = NULL;
-
-	map = fattr_ns_state(&st);
-	if (map) {
-		mutex_lock(&fattr_ids.lock);
-		if (fattr_ids.good && !memcmp(&st, &fattr_ids.of, sizeof(st))) {
-			found = xa_load(&fattr_ids.map, id);
-			mutex_unlock(&fattr_ids.lock);
-			return found;
-		}
-		fattr_ids.good = false;
-		xa_destroy(&fattr_ids.map);
+	for (;;) {
+		parent = fattr_field(mnt, fattr_layout.mount_parent);
+		if (parent == mnt)
+			return true;
+		if (!is_subdir(fattr_field(mnt, fattr_layout.mount_mountpoint),
+			       fattr_vfsmount(parent)->mnt_root))
+			return false;
+		mnt = parent;
 	}
-	for (v = first; v; v = fattr_mi_next(mi, v)) {
-		if (fattr_mount_id(v) == id)
-			found = v;
-		if (map && good)
-			good = !xa_is_err(xa_store(&fattr_ids.map,
-						   fattr_mount_id(v), v,
-						   GFP_KERNEL));
-	}
-	if (map) {
-		fattr_ids.good = good;
-		fattr_ids.of = st;
-		if (!good)
-			xa_destroy(&fattr_ids.map);
-		mutex_unlock(&fattr_ids.lock);
-	}
-	return found;
 }
 
 /*
@@ -281,16 +475,35 @@ static void *fattr_find_id(struct fattr_mi *mi, void *first, int id)
  */
 #define FATTR_RECORD_MAX	(XATTR_SIZE_MAX + 1)
 
-/* Makes @val hold at least @cap bytes; its contents are lost. */
+/*
+ * Makes @val hold at least @cap bytes, keeping its contents.
+ *
+ * Return: 0 or -ENOMEM.
+ */
 static int fattr_val_reserve(struct fattr_val *val, size_t cap)
 {
+	char *buf;
+
 	if (val->cap >= cap)
 		return 0;
+	buf = kvmalloc(cap, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	if (val->len)
+		memcpy(buf, val->buf, val->len);
 	kvfree(val->buf);
+	val->buf = buf;
+	val->cap = cap;
+	return 0;
+}
+
+/* The record buffer of a walk after -EOVERFLOW: bigger, or -E2BIG. */
+static int fattr_val_grow_record(struct fattr_val *val)
+{
+	if (val->cap >= FATTR_RECORD_MAX)
+		return -E2BIG;
 	val->len = 0;
-	val->buf = kvmalloc(cap, GFP_KERNEL);
-	val->cap = val->buf ? cap : 0;
-	return val->buf ? 0 : -ENOMEM;
+	return fattr_val_reserve(val, FATTR_RECORD_MAX);
 }
 
 void fattr_val_free(struct fattr_val *val)
@@ -301,102 +514,224 @@ void fattr_val_free(struct fattr_val *val)
 	val->len = 0;
 }
 
-/* What one walk of the caller's mounts renders. */
+/* The record of @target, if it is in the caller's namespace. */
+static int fattr_walk_mnt(struct fattr_mi *mi, struct mount *target,
+			  struct fattr_val *val)
+{
+	struct mnt_namespace *ns = current->nsproxy->mnt_ns;
+	int err;
+
+	for (;;) {
+		fattr_mi_lock(mi, val);
+		/*
+		 * A mount of another namespace (a root or a descriptor from
+		 * there) is rendered by show_mountinfo() as readily as one of
+		 * the caller's, but the caller's mountinfo does not list it.
+		 * mnt_ns changes under namespace_sem only.
+		 */
+		if (fattr_field(target, fattr_layout.mount_mnt_ns) != ns)
+			err = -ENODATA;
+		else
+			err = fattr_mi_show(mi, target);
+		val->len = mi->seq->count;
+		fattr_mi_unlock(mi, NULL);
+		if (err != -EOVERFLOW)
+			return err;
+		err = fattr_val_grow_record(val);
+		if (err)
+			return err;
+	}
+}
+
+/*
+ * The record of mount @id: from the namespace's map if it has a current
+ * one, else by a walk that renders the record when it meets the mount and
+ * collects a new map meanwhile.
+ */
+static int fattr_walk_id(struct fattr_mi *mi, int id, struct fattr_val *val)
+{
+	struct fattr_id_map *map = NULL;
+	struct fattr_ns_state st = { }, first;
+	struct mount *v, *found;
+	unsigned int cap = 0, visits;
+	bool stateful, good;
+	int err;
+
+again:
+	v = fattr_mi_lock(mi, val);
+	stateful = fattr_ns_state(&st);
+	if (stateful && fattr_map_lookup(&st, id, &found)) {
+		err = found ? fattr_mi_show(mi, found) : -ENODATA;
+		val->len = mi->seq->count;
+		fattr_mi_unlock(mi, NULL);
+		if (err != -EOVERFLOW)
+			return err;
+		err = fattr_val_grow_record(val);
+		if (err)
+			return err;
+		goto again;
+	}
+	if (stateful && !map) {
+		/* Room for the mounts there are, and some that may come. */
+		cap = st.nr + st.nr / 8 + 16;
+		fattr_mi_unlock(mi, NULL);
+		map = kvmalloc(struct_size(map, ent, cap), GFP_KERNEL);
+		if (!map)
+			return -ENOMEM;
+		mi->pos = 0;
+		goto again;
+	}
+
+	first = st;
+	good = stateful;
+	if (map)
+		map->n = 0;
+	err = -ENODATA;
+	for (visits = 0; v; v = fattr_mi_next(mi, v)) {
+		if (++visits > FATTR_VISITS_PER_HOLD) {
+			fattr_mi_unlock(mi, v);
+			cond_resched();
+			v = fattr_mi_lock(mi, val);
+			visits = 0;
+			/* Changed meanwhile: the map would be a mix. */
+			if (good && (!fattr_ns_state(&st) ||
+				     !fattr_ns_state_eq(&st, &first)))
+				good = false;
+			if (!v)
+				break;
+		}
+		if (!good && err != -ENODATA)
+			break;	/* found, and no map to finish */
+		if (good) {
+			if (map->n < cap)
+				map->ent[map->n++] = (struct fattr_id_ent) {
+					.id = fattr_mount_id(v), .mnt = v };
+			else
+				good = false;
+		}
+		if (err == -ENODATA && fattr_mount_id(v) == id) {
+			err = fattr_mi_show(mi, v);
+			val->len = mi->seq->count;
+			if (err == -EOVERFLOW)
+				break;	/* the walk restarts, map and all */
+		}
+	}
+	fattr_mi_unlock(mi, NULL);
+	if (good && err != -EOVERFLOW) {
+		map->of = first;
+		fattr_map_publish(map);
+		map = NULL;
+	}
+	if (err == -EOVERFLOW) {
+		err = fattr_val_grow_record(val);
+		if (!err) {
+			mi->pos = 0;
+			goto again;
+		}
+	}
+	kvfree(map);
+	return err;
+}
+
+/* Room fattr_walk_ids() keeps in its output for one entry "ID:\0". */
+#define FATTR_ID_ROOM	16
+
+/* Appends "ID:\0" to @val, which has FATTR_ID_ROOM bytes left. */
+static void fattr_put_id(struct fattr_val *val, int id)
+{
+	val->len += scnprintf(val->buf + val->len, FATTR_ID_ROOM, "%d%c",
+			      id, FATTR_SEP) + 1;
+}
+
+/*
+ * "ID:\0" for each mount the caller sees.  A caller rooted at its
+ * namespace's root sees every reachable mount, so the walk only looks;
+ * any other caller's walk renders each record into @scratch to learn
+ * whether it is the caller's (show_mountinfo() skips the others).
+ */
+static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_val *val)
+{
+	struct fattr_val scratch = { };
+	unsigned int work = 0;
+	struct mount *v;
+	bool whole;
+	int err = fattr_val_reserve(&scratch, PAGE_SIZE);
+
+	if (err)
+		return err;
+	v = fattr_mi_lock(mi, &scratch);
+	whole = fattr_sees_whole_ns();
+	while (v) {
+		if (work >= (whole ? FATTR_VISITS_PER_HOLD :
+			     FATTR_RENDERS_PER_HOLD) ||
+		    val->cap - val->len < FATTR_ID_ROOM || err) {
+			/* Resume at @v, after growing what has to grow. */
+			fattr_mi_unlock(mi, v);
+			cond_resched();
+			if (err == -EOVERFLOW)
+				err = fattr_val_grow_record(&scratch);
+			if (!err && val->cap - val->len < FATTR_ID_ROOM)
+				err = fattr_val_reserve(val, 2 * val->cap);
+			if (err)
+				goto out;
+			v = fattr_mi_lock(mi, &scratch);
+			work = 0;
+			continue;
+		}
+		work++;
+		mi->seq->count = 0;
+		if (whole && fattr_reachable(v))
+			err = 0;
+		else
+			err = fattr_mi_show(mi, v);
+		if (err == -EOVERFLOW)
+			continue;
+		if (!err)
+			fattr_put_id(val, fattr_mount_id(v));
+		else if (err != -ENODATA)
+			break;
+		err = 0;	/* or not the caller's: skipped */
+		v = fattr_mi_next(mi, v);
+	}
+	fattr_mi_unlock(mi, NULL);
+out:
+	fattr_val_free(&scratch);
+	return err;
+}
+
+/* What a walk of the caller's mounts renders. */
 enum fattr_walk {
 	FATTR_WALK_MNT,		/* the record of one struct vfsmount */
 	FATTR_WALK_ID,		/* the record of the mount with an id */
 	FATTR_WALK_IDS,		/* "ID:\0" for each mount the caller sees */
 };
 
-/* Appends "ID:\0" to @val, or only counts it in @need once @val is full. */
-static void fattr_put_id(struct fattr_val *val, size_t *need, int id)
-{
-	char entry[16];
-	int n = snprintf(entry, sizeof(entry), "%d%c", id, FATTR_SEP) + 1;
-
-	if (*need + n <= val->cap)
-		memcpy(val->buf + *need, entry, n);
-	*need += n;
-}
-
-/*
- * One walk under namespace_sem.  Records are rendered into @val, except
- * for FATTR_WALK_IDS, where each is rendered into @scratch only to learn
- * whether the caller sees it, and the ids go to @val.  Returns 0,
- * -EOVERFLOW if a record did not fit, or -ENOSPC if the ids need @need
- * bytes of @val.
- */
-static int fattr_walk_once(struct fattr_mi *mi, enum fattr_walk what,
-			   void *target, int id, struct fattr_val *val,
-			   struct fattr_val *scratch, size_t *need)
-{
-	struct fattr_val *out = what == FATTR_WALK_IDS ? scratch : val;
-	void *v = fattr_mi_start(mi, out);
-	bool whole;
-	int err = 0;
-
-	switch (what) {
-	case FATTR_WALK_MNT:
-		err = fattr_mi_show(mi, target);
-		break;
-	case FATTR_WALK_ID:
-		v = fattr_find_id(mi, v, id);
-		err = v ? fattr_mi_show(mi, v) : -ENODATA;
-		break;
-	case FATTR_WALK_IDS:
-		*need = 0;
-		whole = fattr_sees_whole_ns();
-		for (; v; v = fattr_mi_next(mi, v)) {
-			mi->seq->count = 0;
-			err = whole ? 0 : fattr_mi_show(mi, v);
-			if (err == -ENODATA) {
-				err = 0;	/* not the caller's: skip it */
-				continue;
-			}
-			if (err)
-				break;
-			fattr_put_id(val, need, fattr_mount_id(v));
-		}
-		val->len = *need;
-		if (!err && *need > val->cap)
-			err = -ENOSPC;
-		break;
-	}
-	fattr_mi_stop(mi, out);
-	return err;
-}
-
-static int fattr_walk(enum fattr_walk what, void *target, int id,
+static int fattr_walk(enum fattr_walk what, struct vfsmount *mnt, int id,
 		      struct fattr_val *val)
 {
-	struct fattr_val scratch = { };
-	struct fattr_val *record = what == FATTR_WALK_IDS ? &scratch : val;
 	struct fattr_mi mi;
-	size_t need = 0;
 	int err;
 
+	err = fattr_val_reserve(val, PAGE_SIZE);
+	if (err)
+		return err;
 	err = fattr_mi_open(&mi);
 	if (err)
 		return err;
-	err = fattr_val_reserve(val, PAGE_SIZE);
-	if (!err)
-		err = fattr_val_reserve(record, PAGE_SIZE);
-	while (!err) {
-		err = fattr_walk_once(&mi, what, target, id, val, &scratch,
-				      &need);
-		if (err == -EOVERFLOW)
-			err = record->cap < FATTR_RECORD_MAX ?
-			      fattr_val_reserve(record, FATTR_RECORD_MAX) :
-			      -E2BIG;
-		else if (err == -ENOSPC)	/* mounts may come meanwhile */
-			err = fattr_val_reserve(val, need + PAGE_SIZE);
-		else
-			break;
+	switch (what) {
+	case FATTR_WALK_MNT:
+		err = fattr_walk_mnt(&mi, fattr_real_mount(mnt), val);
+		break;
+	case FATTR_WALK_ID:
+		err = fattr_walk_id(&mi, id, val);
+		break;
+	case FATTR_WALK_IDS:
+		err = fattr_walk_ids(&mi, val);
+		break;
 	}
+	fattr_mi_close(&mi);
 	if (!err && what != FATTR_WALK_IDS && val->len > XATTR_SIZE_MAX)
 		err = -E2BIG;
-	fattr_val_free(&scratch);
-	fattr_mi_close(&mi);
 	return err;
 }
 
@@ -405,12 +740,13 @@ static int fattr_walk(enum fattr_walk what, void *target, int id,
  * @mnt: the mount
  * @val: receives the record, newline included
  *
- * Returns 0, -ENODATA if the mount is outside the caller's namespace or
- * root, or another negative errno.
+ * Return: 0, -ENODATA if the mount is outside the caller's namespace or
+ * root, -EACCES if the caller may not read its own /proc/self/mountinfo,
+ * or another negative errno.
  */
 int fattr_render_mnt(struct vfsmount *mnt, struct fattr_val *val)
 {
-	return fattr_walk(FATTR_WALK_MNT, fattr_real_mount(mnt), 0, val);
+	return fattr_walk(FATTR_WALK_MNT, mnt, 0, val);
 }
 
 /**
@@ -418,7 +754,8 @@ int fattr_render_mnt(struct vfsmount *mnt, struct fattr_val *val)
  * @id: the first field of the record
  * @val: receives the record, newline included
  *
- * Returns 0, -ENODATA if the caller sees no mount @id, or a negative errno.
+ * Return: 0, -ENODATA if the caller sees no mount @id, -EACCES as for
+ * fattr_render_mnt(), or another negative errno.
  */
 int fattr_render_id(int id, struct fattr_val *val)
 {
@@ -432,9 +769,27 @@ int fattr_render_id(int id, struct fattr_val *val)
  * Unlike a record, this folder may exceed XATTR_SIZE_MAX: at 10,000
  * mounts it takes about 70 KiB.
  *
- * Returns 0 or a negative errno.
+ * Return: 0, -EACCES as for fattr_render_mnt(), or another negative
+ * errno.
  */
 int fattr_render_ids(struct fattr_val *val)
 {
 	return fattr_walk(FATTR_WALK_IDS, NULL, 0, val);
+}
+
+/**
+ * fattr_mountinfo_shortcuts() - log which optional layouts are in use
+ */
+void __init fattr_mountinfo_shortcuts(void)
+{
+	bool map = fattr_layout.mntns_id != FATTR_NO_OFFSET &&
+		   fattr_layout.mntns_event != FATTR_NO_OFFSET &&
+		   fattr_layout.mntns_nr != FATTR_NO_OFFSET;
+	bool list = fattr_layout.mntns_root != FATTR_NO_OFFSET &&
+		    fattr_layout.mount_parent != FATTR_NO_OFFSET &&
+		    fattr_layout.mount_mountpoint != FATTR_NO_OFFSET;
+
+	pr_info("shortcuts: id map %s; listing without rendering %s\n",
+		map ? "on" : "off (no namespace id, event or count in BTF)",
+		list ? "on" : "off (no root, mnt_parent or mnt_mountpoint in BTF)");
 }
