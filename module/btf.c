@@ -121,6 +121,8 @@ static int fattr_btf_index(struct fattr_btf *btf)
 		if (btf->types_len - off < sizeof(*t))
 			goto truncated;
 		extra = fattr_btf_extra(t);
+		if (extra < 0 && BTF_INFO_KIND(t->info) == BTF_KIND_UNKN)
+			goto malformed;
 		if (extra < 0) {
 			pr_err("BTF: unknown BTF kind %u (type %u): this kernel is newer than fattr\n",
 			       BTF_INFO_KIND(t->info), n + 1);
@@ -143,7 +145,10 @@ static int fattr_btf_index(struct fattr_btf *btf)
 	}
 	return 0;
 truncated:
-	pr_err("BTF: truncated type section (type %u)\n", n + 1);
+	pr_err("BTF: malformed type section: type %u is cut short\n", n + 1);
+	return -EINVAL;
+malformed:
+	pr_err("BTF: malformed type section: type %u has no kind\n", n + 1);
 	return -EINVAL;
 }
 

@@ -197,7 +197,11 @@ static void get_answer(int fd, struct answer *a)
 		ck_assert_msg(!read_full(fd, a->val, a->ret), "child died");
 }
 
-/* The chrooted child: answers and ids, written to @fd.  Never returns. */
+/*
+ * The chrooted child: answers and ids, written to @fd.  Each of @paths is
+ * asked by getxattr() and by fgetxattr() of a descriptor opened in the
+ * chroot.  Never returns.
+ */
 static void chroot_child(const char *root, const char *const *paths,
 			 const int *absent, int up, int down)
 {
@@ -208,12 +212,17 @@ static void chroot_child(const char *root, const char *const *paths,
 
 	if (chroot(root) || chdir("/"))
 		_exit(1);
-	/* The scenario: no /proc in the new root. */
+	/* Whether the new root has a /proc: the caller knows what to expect. */
 	fd = open("/proc/self/mountinfo", O_RDONLY);
 	send_answer(up, fd, errno, 0, NULL);
 	for (i = 0; paths[i]; i++) {
 		r = getxattr(paths[i], ":mnt:info", val, sizeof(val));
 		send_answer(up, r, errno, path_mnt_id(paths[i], 0), val);
+		fd = open(paths[i], O_RDONLY);
+		r = fd < 0 ? -1 : fgetxattr(fd, ":mnt:info", val, sizeof(val));
+		send_answer(up, r, errno, fd < 0 ? -1 : fd_mnt_id(fd), val);
+		if (fd >= 0)
+			close(fd);
 	}
 	r = getxattr("/", ":mntns:", val, sizeof(val));
 	send_answer(up, r, errno, 0, val);
@@ -241,16 +250,39 @@ static void chroot_child(const char *root, const char *const *paths,
 	_exit(0);
 }
 
+/* How check_chrooted() finds the new root. */
+enum chroot_kind {
+	CHROOT_NO_PROC,		/* no /proc in it; some mounts listed */
+	CHROOT_OTHER_NS,	/* another namespace's root, with its /proc */
+};
+
+/* Check one answer of the child against its mountinfo @mi. */
+static void check_path_answer(const struct answer *a, struct mountinfo *mi,
+			      const char *what)
+{
+	struct xres r = { a->ret, a->err, a->val };
+	const char *line;
+	size_t len;
+
+	ck_assert_msg(a->id > 0, "statx in the chroot: %s", what);
+	line = mi_find(mi, a->id, &len);
+	if (line)
+		expect_value(&r, line, len, what);
+	else
+		expect_errno(&r, ENODATA, what);
+}
+
 /*
  * Run chroot_child in @root and check its answers against the child's own
  * mountinfo, read from outside: records of @paths (or ENODATA where the
- * mount is not listed for it), its listing and every listed record, and
- * ENODATA for the ids in @absent (0-terminated; none may be listed).
- * Returns the child's mountinfo; stores the ids of @paths in @path_ids.
+ * mount is not listed for it), by path and by descriptor, its listing and
+ * every listed record, and ENODATA for the ids in @absent (0-terminated;
+ * none may be listed).  Returns the child's mountinfo; stores the ids of
+ * @paths in @path_ids.
  */
-static void check_chrooted(const char *root, const char *const *paths,
-			   const int *absent, int *path_ids,
-			   struct mountinfo *mi)
+static void check_chrooted(const char *root, enum chroot_kind kind,
+			   const char *const *paths, const int *absent,
+			   int *path_ids, struct mountinfo *mi)
 {
 	int up[2], down[2], i, status;
 	struct answer a;
@@ -270,27 +302,31 @@ static void check_chrooted(const char *root, const char *const *paths,
 	close(up[1]);
 	close(down[0]);
 	get_answer(up[0], &a);
-	ck_assert_msg(a.ret < 0 && a.err == ENOENT,
-		      "/proc/self/mountinfo in the chroot: %s",
-		      a.ret < 0 ? strerror(a.err) : "opened");
+	if (kind == CHROOT_NO_PROC)
+		ck_assert_msg(a.ret < 0 && a.err == ENOENT,
+			      "/proc/self/mountinfo in the chroot: %s",
+			      a.ret < 0 ? strerror(a.err) : "opened");
+	else
+		ck_assert_msg(a.ret >= 0, "/proc/self/mountinfo in the chroot: %s",
+			      strerror(a.err));
+	free(a.val);
 	ck_assert_int_eq(mi_read_pid(mi, pid), 0);
 	for (i = 0; paths[i]; i++) {
 		char *what = xasprintf(":mnt:info of \"%s\" in a chroot",
 				       paths[i]);
-		struct xres r;
 
 		get_answer(up[0], &a);
 		path_ids[i] = a.id;
-		r.ret = a.ret;
-		r.err = a.err;
-		r.val = a.val;
-		ck_assert_msg(a.id > 0, "statx %s in the chroot", paths[i]);
-		line = mi_find(mi, a.id, &len);
-		if (line)
-			expect_value(&r, line, len, what);
-		else
-			expect_errno(&r, ENODATA, what);
+		check_path_answer(&a, mi, what);
 		free(a.val);
+		free(what);
+		what = xasprintf("fgetxattr :mnt:info of \"%s\" in a chroot",
+				 paths[i]);
+		get_answer(up[0], &a);
+		ck_assert_int_eq(a.id, path_ids[i]);
+		check_path_answer(&a, mi, what);
+		free(a.val);
+		free(what);
 	}
 	get_answer(up[0], &a);
 	listing = ids_listing(mi, &len);
@@ -302,7 +338,9 @@ static void check_chrooted(const char *root, const char *const *paths,
 	n = 0;
 	for (p = listing; p < listing + len; p += strlen(p) + 1)
 		n++;
-	ck_assert_uint_gt(n, 0);
+	/* Another namespace's root reaches no mount of the caller's. */
+	if (kind == CHROOT_NO_PROC)
+		ck_assert_uint_gt(n, 0);
 	while (n--) {
 		struct xres r;
 
@@ -359,7 +397,7 @@ START_TEST(test_chroot)
 	absent[0] = path_mnt_id(out, 0);
 	absent[1] = path_mnt_id(dir, 0);
 	absent[2] = 0;
-	check_chrooted(root, paths, absent, ids, &mi);
+	check_chrooted(root, CHROOT_NO_PROC, paths, absent, ids, &mi);
 	/* The scenario: "/" is unlisted, the others are, relative. */
 	ck_assert_ptr_null(mi_find(&mi, ids[0], &len));
 	ck_assert_str_eq(mi_field(mi_find(&mi, ids[1], &len), len, 5), "/m1");
@@ -386,9 +424,101 @@ START_TEST(test_chroot_mount_root)
 	xtmpfs("fattr-m", xasprintf("%s/m", root));
 	absent[0] = path_mnt_id(dir, 0);
 	absent[1] = 0;
-	check_chrooted(root, paths, absent, ids, &mi);
+	check_chrooted(root, CHROOT_NO_PROC, paths, absent, ids, &mi);
 	ck_assert_str_eq(mi_field(mi_find(&mi, ids[0], &len), len, 5), "/");
 	mi_free(&mi);
+}
+END_TEST
+
+/*
+ * chroot into the root of another mount namespace (/proc/PID/root): the
+ * caller's mountinfo still lists its own namespace's mounts, none of which
+ * it reaches now, so a mount of the other namespace gives ENODATA by path
+ * and by descriptor, though show_mountinfo() would render it.
+ */
+START_TEST(test_chroot_other_ns)
+{
+	const char *dir = scratch();
+	char *t = xasprintf("%s/t", dir), *root, *in;
+	static const char *paths[3];
+	int up[2], down[2], id = -1, status, absent[2], ids[2];
+	struct mountinfo mi;
+	size_t len;
+	pid_t pid;
+
+	xmkdir(t);
+	ck_assert(!pipe(up) && !pipe(down));
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (!pid) {
+		char c;
+
+		close(up[0]);
+		close(down[1]);
+		if (!unshare(CLONE_NEWNS) &&
+		    !mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) &&
+		    !mount("fattr-other-root", t, "tmpfs", 0, NULL))
+			id = path_mnt_id(t, 0);
+		write_all(up[1], &id, sizeof(id));
+		read(down[0], &c, 1);
+		_exit(0);
+	}
+	close(up[1]);
+	close(down[0]);
+	ck_assert_int_eq(read_full(up[0], &id, sizeof(id)), 0);
+	ck_assert_msg(id > 0, "child could not mount");
+	root = xasprintf("/proc/%d/root", (int)pid);
+	in = xasprintf("%s%s", root, t);
+	ck_assert_int_eq(path_mnt_id(in, 0), id);
+	paths[0] = t;
+	paths[1] = "/";
+	paths[2] = NULL;
+	absent[0] = id;
+	absent[1] = 0;
+	check_chrooted(root, CHROOT_OTHER_NS, paths, absent, ids, &mi);
+	/* The scenario: the mount is there, and the caller's view lacks it. */
+	ck_assert_int_eq(ids[0], id);
+	ck_assert_ptr_null(mi_find(&mi, id, &len));
+	mi_free(&mi);
+	close(down[1]);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+}
+END_TEST
+
+/*
+ * A bind mount whose subtree was moved away under a mount on it: the
+ * mount point escaped the bind's root, so procfs skips the mount even for
+ * a caller at the namespace's root, and so must ":mntns:" (it listed
+ * every mount of the namespace without rendering) and ":mntns:ID:".
+ */
+START_TEST(test_escaped_mount)
+{
+	const char *dir = scratch();
+	char *x = xasprintf("%s/x", dir), *c;
+	struct mountinfo mi;
+	size_t len;
+	int id;
+
+	xmkdir(xasprintf("%s/a", dir));
+	xmkdir(xasprintf("%s/a/b", dir));
+	xmkdir(xasprintf("%s/a/b/d", dir));
+	xmkdir(xasprintf("%s/a/b/d/c", dir));
+	xmkdir(x);
+	xbind(xasprintf("%s/a/b", dir), x);
+	c = xasprintf("%s/d/c", x);
+	xtmpfs("fattr-escaped", c);
+	id = path_mnt_id(c, 0);
+	ck_assert_int_gt(id, 0);
+	expect_listing("/");
+	ck_assert_int_eq(rename(xasprintf("%s/a/b/d", dir),
+				xasprintf("%s/a/d", dir)), 0);
+	/* The scenario: procfs no longer lists it. */
+	ck_assert_int_eq(mi_read(&mi, "/proc/self/mountinfo"), 0);
+	ck_assert_ptr_null(mi_find(&mi, id, &len));
+	mi_free(&mi);
+	expect_listing("/");
+	expect_no_id(id, "escaped mount");
+	expect_all_ids();
 }
 END_TEST
 
@@ -487,7 +617,7 @@ START_TEST(test_propagate_from)
 	make_prop(m3, MS_SLAVE);
 	absent[0] = path_mnt_id(m2, 0);
 	absent[1] = 0;
-	check_chrooted(root, paths, absent, ids, &mi);
+	check_chrooted(root, CHROOT_NO_PROC, paths, absent, ids, &mi);
 	line = mi_find(&mi, ids[1], &len);
 	ck_assert_ptr_nonnull(line);
 	ck_assert_msg(mi_has(line, len, " propagate_from:") &&
@@ -601,6 +731,8 @@ Suite *ns_suite(void)
 	tcase_add_test(tc, test_id_after_changes);
 	tcase_add_test(tc, test_chroot);
 	tcase_add_test(tc, test_chroot_mount_root);
+	tcase_add_test(tc, test_chroot_other_ns);
+	tcase_add_test(tc, test_escaped_mount);
 	tcase_add_test(tc, test_propagation);
 	tcase_add_test(tc, test_propagate_from);
 	tcase_add_test(tc, test_uid_1000);

@@ -33,6 +33,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -461,7 +462,7 @@ static const char *const good_paths[] = {
 };
 
 static char long_path[6000], long_comp[400];
-static int fds[12], nfds, dfds[4];
+static int fds[16], nfds, nopen, dfds[4];
 
 static void setup_files(void)
 {
@@ -516,15 +517,24 @@ static void setup_files(void)
 		fds[nfds++] = pp[0];			/* pipefs */
 	}
 	fds[nfds++] = socket(AF_UNIX, SOCK_STREAM, 0);	/* sockfs */
-	fds[nfds++] = -1;
-	fds[nfds++] = 999;				/* closed */
 	fds[nfds++] = open("/fattr.ko", O_RDONLY);
+	nopen = nfds;
+	fds[nfds++] = 999;				/* closed */
+	/*
+	 * Negative descriptors: EBADF until 6.12; since 6.13 fgetxattr() is
+	 * path_getxattrat(fd, NULL, AT_EMPTY_PATH) and AT_FDCWD names the
+	 * working directory.
+	 */
+	fds[nfds++] = -1;
+	fds[nfds++] = AT_FDCWD;
+	fds[nfds++] = -2;
+	fds[nfds++] = INT_MIN;
 	dfds[0] = AT_FDCWD;
 	dfds[1] = fds[0];
 	dfds[2] = fds[1];
 	dfds[3] = fds[2];	/* a file: relative paths give ENOTDIR */
-	for (i = 0; i < nfds; i++)
-		if (fds[i] < 0 && i != 8)
+	for (i = 0; i < nopen; i++)
+		if (fds[i] < 0)
 			fprintf(stderr, "fuzz: fd %d not opened\n", i);
 }
 

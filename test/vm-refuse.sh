@@ -8,7 +8,9 @@
 # line, the reason, and nothing alarming; then, the cause gone, fattr
 # loads and answers ':mnt:info' again.
 #
-#   btf:   btf_path= a missing, empty, non-BTF, truncated or corrupt file
+#   btf:   btf_path= a missing, empty, non-BTF, truncated or corrupt file,
+#          or one with a type kind fattr does not know (a newer kernel's)
+#   pidns: insmod from a pid namespace other than the initial one
 #   claim: a getxattr entry point already taken by another IPMODIFY
 #          ftrace_ops (test/claim/fattr_claim.ko), each entry in turn; and
 #          the other way round, fattr_claim cannot take one from fattr
@@ -93,7 +95,7 @@ refuse() {
 	reason=$3
 	shift 3
 	mark
-	if insmod "$ko" "$@" 2>/tmp/refuse.err; then
+	if ${refuse_cmd:-} insmod "$ko" "$@" 2>/tmp/refuse.err; then
 		fail "$what: insmod succeeded"
 		rmmod fattr
 		return
@@ -143,8 +145,26 @@ dd if=/dev/zero of=/tmp/btf-zero bs=4096 seek=1 count=256 conv=notrunc \
 	2>/dev/null
 refuse "btf corrupt" "Invalid argument" "BTF: malformed type section" \
 	btf_path=/tmp/btf-zero
-rm -f /tmp/btf-full /tmp/btf-cut /tmp/btf-zero /tmp/btf-empty
+# A type section of one type of kind 31 (BTF_KIND_MAX is 19 in 6.1 and
+# 7.x): header (magic 0xeb9f, version 1, hdr_len 24, types at 0 for 12
+# bytes, strings at 12 for 1), the type (name 0, info kind << 24, size 0),
+# the empty string.
+printf '\237\353\001\000\030\000\000\000\000\000\000\000\014\000\000\000' \
+	>/tmp/btf-kind
+printf '\014\000\000\000\001\000\000\000' >>/tmp/btf-kind
+printf '\000\000\000\000\000\000\000\037\000\000\000\000\000' >>/tmp/btf-kind
+refuse "btf unknown kind" "Invalid argument" "BTF: unknown BTF kind 31 " \
+	btf_path=/tmp/btf-kind
+rm -f /tmp/btf-full /tmp/btf-cut /tmp/btf-zero /tmp/btf-empty /tmp/btf-kind
 load "btf"
+unload
+
+# --- pidns: its private procfs would know only that namespace's tasks ----
+refuse_cmd="unshare -p -f"
+refuse "pid namespace" "Invalid argument" \
+	"must be loaded from the initial pid namespace"
+refuse_cmd=
+load "pid namespace"
 
 # --- claim: an entry point owned by another IPMODIFY user ----------------
 if [ ! -f "$claim" ]; then
