@@ -47,6 +47,28 @@ int fattr_render_id(int id, struct fattr_val *val);
 int fattr_render_ids(struct fattr_val *val);
 void fattr_val_free(struct fattr_val *val);
 
+/* idmap.c: maps from mount id to struct mount, per namespace. */
+struct fattr_ns_state {
+	u64 id;			/* the namespace's unique id */
+	u64 event;		/* its event counter */
+	unsigned int nr;	/* its mount count */
+};
+
+struct fattr_id_map;
+
+bool fattr_ns_state(struct fattr_ns_state *st);
+bool fattr_ns_state_eq(const struct fattr_ns_state *a,
+		       const struct fattr_ns_state *b);
+bool fattr_map_lookup(const struct fattr_ns_state *st, int id,
+		      struct mount **found);
+struct fattr_id_map *fattr_map_alloc(unsigned int cap);
+void fattr_map_clear(struct fattr_id_map *map);
+bool fattr_map_add(struct fattr_id_map *map, int id, struct mount *mnt);
+void fattr_map_publish(struct fattr_id_map *map,
+		       const struct fattr_ns_state *of);
+void fattr_map_free(struct fattr_id_map *map);
+void fattr_maps_exit(void);
+
 /* walk.c: the attribute tree. */
 ssize_t fattr_getxattr(const struct path *path, const char *name,
 		       void __user *value, size_t size);

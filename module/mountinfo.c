@@ -20,6 +20,8 @@
  *
  * The records are therefore byte-identical to /proc/self/mountinfo.
  *
+ * ":mntns:ID:" finds the mount through a map of idmap.c when it can.
+ *
  * namespace_sem stalls every mount, umount, unshare(CLONE_NEWNS) and
  * pivot_root while it is held, so fattr holds it as procfs does: for a
  * bounded number of mounts (FATTR_RENDERS_PER_HOLD rendered, or
@@ -39,15 +41,11 @@
 #include <linux/mount.h>
 #include <linux/namei.h>
 #include <linux/nsproxy.h>
-#include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/sched/task.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
-#include <linux/bsearch.h>
-#include <linux/sort.h>
-#include <linux/spinlock.h>
 #include <linux/xattr.h>
 #include <uapi/linux/fattr.h>
 
@@ -83,129 +81,6 @@ static struct mount *fattr_real_mount(struct vfsmount *mnt)
 static struct vfsmount *fattr_vfsmount(struct mount *mnt)
 {
 	return (struct vfsmount *)((char *)mnt + fattr_layout.mount_mnt);
-}
-
-/*
- * ":mntns:ID:" needs the mount with an id, which only a walk of the
- * namespace finds (since 6.8 mounts sit in an rbtree keyed by another
- * id).  A walk leaves behind a map from id to mount of that namespace,
- * good while the namespace is unchanged: the same one (its unique id), no
- * mount added or moved (event), none removed (the count: an unmount may
- * leave event as it was, see __touch_mnt_namespace()).  The state is read
- * under namespace_sem, as the mounts are used, so the mounts of a map
- * whose state is current are alive.  Maps are sorted arrays, built with
- * namespace_sem dropped and published with RCU; FATTR_MAPS namespaces
- * keep theirs at once.
- */
-struct fattr_ns_state {
-	u64 id;
-	u64 event;
-	unsigned int nr;
-};
-
-struct fattr_id_ent {
-	int id;
-	struct mount *mnt;
-};
-
-struct fattr_id_map {
-	struct rcu_head rcu;
-	struct fattr_ns_state of;
-	unsigned int n;
-	struct fattr_id_ent ent[];
-};
-
-#define FATTR_MAPS	4
-
-static struct fattr_id_map __rcu *fattr_maps[FATTR_MAPS];
-static DEFINE_SPINLOCK(fattr_maps_lock);	/* publishers only */
-static unsigned int fattr_maps_next;
-
-static bool fattr_ns_state_eq(const struct fattr_ns_state *a,
-			      const struct fattr_ns_state *b)
-{
-	return a->id == b->id && a->event == b->event && a->nr == b->nr;
-}
-
-/* The caller's namespace's state; false if this kernel's BTF lacks it. */
-static bool fattr_ns_state(struct fattr_ns_state *st)
-{
-	const char *ns = (const char *)current->nsproxy->mnt_ns;
-
-	if (fattr_layout.mntns_id == FATTR_NO_OFFSET ||
-	    fattr_layout.mntns_event == FATTR_NO_OFFSET ||
-	    fattr_layout.mntns_nr == FATTR_NO_OFFSET)
-		return false;
-	st->id = *(const u64 *)(ns + fattr_layout.mntns_id);
-	st->event = *(const u64 *)(ns + fattr_layout.mntns_event);
-	st->nr = *(const unsigned int *)(ns + fattr_layout.mntns_nr);
-	return true;
-}
-
-static int fattr_id_cmp(const void *a, const void *b)
-{
-	const struct fattr_id_ent *x = a, *y = b;
-
-	return (x->id > y->id) - (x->id < y->id);
-}
-
-/*
- * Looks @id up in the map of the namespace in state @st, under
- * namespace_sem.
- *
- * Return: true if there is such a map, with *@found the mount or NULL.
- */
-static bool fattr_map_lookup(const struct fattr_ns_state *st, int id,
-			     struct mount **found)
-{
-	const struct fattr_id_ent key = { .id = id }, *e;
-	struct fattr_id_map *map;
-	bool hit = false;
-	int i;
-
-	rcu_read_lock();
-	for (i = 0; i < FATTR_MAPS && !hit; i++) {
-		map = rcu_dereference(fattr_maps[i]);
-		if (!map || !fattr_ns_state_eq(&map->of, st))
-			continue;
-		hit = true;
-		e = bsearch(&key, map->ent, map->n, sizeof(*e), fattr_id_cmp);
-		*found = e ? e->mnt : NULL;
-	}
-	rcu_read_unlock();
-	return hit;
-}
-
-/* Sorts @map and makes it the map of its namespace. */
-static void fattr_map_publish(struct fattr_id_map *map)
-{
-	struct fattr_id_map *old, *slot;
-	int i, at = -1;
-
-	sort(map->ent, map->n, sizeof(map->ent[0]), fattr_id_cmp, NULL);
-	spin_lock(&fattr_maps_lock);
-	for (i = 0; i < FATTR_MAPS && at < 0; i++) {
-		slot = rcu_dereference_protected(fattr_maps[i],
-						 lockdep_is_held(&fattr_maps_lock));
-		if (!slot || slot->of.id == map->of.id)
-			at = i;
-	}
-	if (at < 0)
-		at = fattr_maps_next++ % FATTR_MAPS;
-	old = rcu_replace_pointer(fattr_maps[at], map,
-				  lockdep_is_held(&fattr_maps_lock));
-	spin_unlock(&fattr_maps_lock);
-	if (old)
-		kvfree_rcu(old, rcu);
-}
-
-static void fattr_maps_exit(void)
-{
-	int i;
-
-	/* No caller is left: the hooks are gone (fattr_hooks_exit()). */
-	for (i = 0; i < FATTR_MAPS; i++)
-		kvfree(rcu_dereference_protected(fattr_maps[i], true));
 }
 
 /**
@@ -545,15 +420,15 @@ static int fattr_walk_mnt(struct fattr_mi *mi, struct mount *target,
 
 /*
  * The record of mount @id: from the namespace's map if it has a current
- * one, else by a walk that renders the record when it meets the mount and
- * collects a new map meanwhile.
+ * one (idmap.c), else by a walk that renders the record when it meets the
+ * mount and collects a new map meanwhile.
  */
 static int fattr_walk_id(struct fattr_mi *mi, int id, struct fattr_val *val)
 {
-	struct fattr_id_map *map = NULL;
 	struct fattr_ns_state st = { }, first;
+	struct fattr_id_map *map = NULL;
 	struct mount *v, *found;
-	unsigned int cap = 0, visits;
+	unsigned int visits;
 	bool stateful, good;
 	int err;
 
@@ -565,17 +440,16 @@ again:
 		val->len = mi->seq->count;
 		fattr_mi_unlock(mi, NULL);
 		if (err != -EOVERFLOW)
-			return err;
+			goto out;
 		err = fattr_val_grow_record(val);
 		if (err)
-			return err;
+			goto out;
 		goto again;
 	}
 	if (stateful && !map) {
-		/* Room for the mounts there are, and some that may come. */
-		cap = st.nr + st.nr / 8 + 16;
 		fattr_mi_unlock(mi, NULL);
-		map = kvmalloc(struct_size(map, ent, cap), GFP_KERNEL);
+		/* Room for the mounts there are, and some that may come. */
+		map = fattr_map_alloc(st.nr + st.nr / 8 + 16);
 		if (!map)
 			return -ENOMEM;
 		mi->pos = 0;
@@ -585,7 +459,7 @@ again:
 	first = st;
 	good = stateful;
 	if (map)
-		map->n = 0;
+		fattr_map_clear(map);
 	err = -ENODATA;
 	for (visits = 0; v; v = fattr_mi_next(mi, v)) {
 		if (++visits > FATTR_VISITS_PER_HOLD) {
@@ -602,13 +476,8 @@ again:
 		}
 		if (!good && err != -ENODATA)
 			break;	/* found, and no map to finish */
-		if (good) {
-			if (map->n < cap)
-				map->ent[map->n++] = (struct fattr_id_ent) {
-					.id = fattr_mount_id(v), .mnt = v };
-			else
-				good = false;
-		}
+		if (good)
+			good = fattr_map_add(map, fattr_mount_id(v), v);
 		if (err == -ENODATA && fattr_mount_id(v) == id) {
 			err = fattr_mi_show(mi, v);
 			val->len = mi->seq->count;
@@ -618,8 +487,7 @@ again:
 	}
 	fattr_mi_unlock(mi, NULL);
 	if (good && err != -EOVERFLOW) {
-		map->of = first;
-		fattr_map_publish(map);
+		fattr_map_publish(map, &first);
 		map = NULL;
 	}
 	if (err == -EOVERFLOW) {
@@ -629,7 +497,8 @@ again:
 			goto again;
 		}
 	}
-	kvfree(map);
+out:
+	fattr_map_free(map);
 	return err;
 }
 

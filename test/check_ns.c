@@ -214,7 +214,9 @@ static void chroot_child(const char *root, const char *const *paths,
 		_exit(1);
 	/* Whether the new root has a /proc: the caller knows what to expect. */
 	fd = open("/proc/self/mountinfo", O_RDONLY);
-	send_answer(up, fd, errno, 0, NULL);
+	send_answer(up, fd < 0 ? -1 : 0, errno, 0, NULL);
+	if (fd >= 0)
+		close(fd);
 	for (i = 0; paths[i]; i++) {
 		r = getxattr(paths[i], ":mnt:info", val, sizeof(val));
 		send_answer(up, r, errno, path_mnt_id(paths[i], 0), val);
