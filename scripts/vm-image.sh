@@ -59,9 +59,12 @@ chmod 755 "$root/init"
 
 # Debian's getfattr and setfattr, with every library they load; and
 # apparmor_parser, with the tunables that define @{PROC} and @{pid}
-# (its parser.conf is not needed: the features are the kernel's).
-mkdir -p "$root$(dirname "$aa_parser")" "$root/etc/apparmor.d"
+# and an empty parser.conf (Debian's pins a features file: in the VM,
+# the kernel's features are used).
+mkdir -p "$root$(dirname "$aa_parser")" "$root/etc/apparmor.d" \
+	 "$root/etc/apparmor"
 cp -r /etc/apparmor.d/tunables "$root/etc/apparmor.d/"
+: >"$root/etc/apparmor/parser.conf"
 for prog in /usr/bin/getfattr /usr/bin/setfattr "$aa_parser"; do
 	[ -x "$prog" ] || fail "no $prog (apt-get install attr)"
 	cp "$prog" "$root$prog"

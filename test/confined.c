@@ -288,8 +288,8 @@ static void test_label(const char *profile)
 static void apparmor_exec(const char *profile, const char *expect)
 {
 	int fd = open("/proc/self/attr/apparmor/exec", O_WRONLY | O_CLOEXEC);
-	char cmd[256], id[16];
-	int n;
+	char cmd[256], id[16], self[256];
+	ssize_t n;
 
 	/* Before 5.8, only the attr file shared by all LSMs. */
 	if (fd < 0 && errno == ENOENT)
@@ -301,10 +301,15 @@ static void apparmor_exec(const char *profile, const char *expect)
 		die(cmd);
 	close(fd);
 	snprintf(id, sizeof(id), "%d", path_mnt_id("/", 0));
+	/* By its name, not /proc/self/exe: the log's comm= is then ours. */
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n < 0)
+		die("readlink /proc/self/exe");
+	self[n] = '\0';
 	fflush(stdout);
-	execl("/proc/self/exe", "fattr-confined", "check", expect, profile,
-	      id, (char *)NULL);
-	die("execl /proc/self/exe");
+	execl(self, "fattr-confined", "check", expect, profile, id,
+	      (char *)NULL);
+	die(self);
 }
 
 static void ll_rule(int rfd, const char *path, uint64_t access)
