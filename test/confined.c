@@ -15,10 +15,11 @@
  *   apparmor PROFILE allow|deny
  *	has AppArmor confine its next exec by PROFILE, then execs
  *	"check allow|deny PROFILE ID" (ID: the mount of "/").
- *   landlock-allow, landlock-noproc
+ *   landlock-allow, landlock-noproc, landlock-proconly
  *	Landlock handling reads and writes of files, reads of directories;
- *	granting reads beneath "/", or beneath every top-level entry of
- *	"/" but /proc.  Then "check allow" or "check deny".
+ *	granting reads beneath "/", beneath every top-level entry of "/"
+ *	but /proc, or beneath /proc only.  Then "check allow" (allow,
+ *	proconly) or "check deny" (noproc).
  *
  * Every expected value is the kernel's own answer: mountinfo, statx.
  * Prints one line per failure and, last, "confined: N passed, M failed";
@@ -326,8 +327,10 @@ static void ll_rule(int rfd, const char *path, uint64_t access)
 	close(pb.parent_fd);
 }
 
-/* Grants reads beneath "/", or beneath each entry of "/" but /proc. */
-static void landlock(int noproc)
+enum ll_mode { LL_ALL, LL_NOPROC, LL_PROCONLY };
+
+/* Grants reads beneath "/", each entry of "/" but /proc, or /proc. */
+static void landlock(enum ll_mode how)
 {
 	struct ll_ruleset_attr attr = { .handled_access_fs = LL_HANDLED };
 	long abi = syscall(NR_CREATE_RULESET, NULL, 0,
@@ -341,8 +344,8 @@ static void landlock(int noproc)
 	rfd = syscall(NR_CREATE_RULESET, &attr, sizeof(attr), 0);
 	if (rfd < 0)
 		die("landlock_create_ruleset");
-	if (!noproc) {
-		ll_rule(rfd, "/", LL_READ);
+	if (how != LL_NOPROC) {
+		ll_rule(rfd, how == LL_ALL ? "/" : "/proc", LL_READ);
 		rules++;
 	} else {
 		DIR *d = opendir("/");
@@ -378,8 +381,11 @@ static void landlock(int noproc)
 	close(rfd);
 }
 
-/* In force: writing is handled and never granted; reading /tmp is. */
-static void test_domain(void)
+/*
+ * In force: writing is handled and never granted; reading /tmp is
+ * granted unless @how is LL_PROCONLY.
+ */
+static void test_domain(enum ll_mode how)
 {
 	int fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
 	int err = fd < 0 ? errno : 0;
@@ -389,8 +395,13 @@ static void test_domain(void)
 	if (fd >= 0)
 		close(fd);
 	fd = open("/tmp", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	check(fd >= 0, "open(\"/tmp\"): %s, expected success",
-	      strerror(errno));
+	err = fd < 0 ? errno : 0;
+	if (how == LL_PROCONLY)
+		check(err == EACCES, "open(\"/tmp\"): %s, expected %s",
+		      err_name(err), strerror(EACCES));
+	else
+		check(!err, "open(\"/tmp\"): %s, expected success",
+		      strerror(err));
 	if (fd >= 0)
 		close(fd);
 }
@@ -399,7 +410,8 @@ static void usage(void)
 {
 	printf("usage: fattr-confined check [allow|deny [PROFILE [ID]]]\n"
 	       "       fattr-confined apparmor PROFILE allow|deny\n"
-	       "       fattr-confined landlock-allow|landlock-noproc\n");
+	       "       fattr-confined landlock-allow|landlock-noproc|"
+	       "landlock-proconly\n");
 	exit(2);
 }
 
@@ -433,14 +445,17 @@ int main(int argc, char **argv)
 	} else if (!strcmp(mode, "apparmor") && argc == 4) {
 		expectation(argv[3]);
 		apparmor_exec(argv[2], argv[3]);
-	} else if (!strcmp(mode, "landlock-allow") ||
-		   !strcmp(mode, "landlock-noproc")) {
-		int noproc = !strcmp(mode, "landlock-noproc");
+	} else if (!strncmp(mode, "landlock-", 9)) {
+		enum ll_mode how = !strcmp(mode, "landlock-allow") ? LL_ALL :
+				   !strcmp(mode, "landlock-noproc") ?
+				   LL_NOPROC : LL_PROCONLY;
 		int id0 = path_mnt_id("/", 0);
 
-		landlock(noproc);
-		test_domain();
-		test_rule(noproc ? 'd' : 'a', id0);
+		if (how == LL_PROCONLY && strcmp(mode, "landlock-proconly"))
+			usage();
+		landlock(how);
+		test_domain(how);
+		test_rule(how == LL_NOPROC ? 'd' : 'a', id0);
 	} else {
 		usage();
 	}

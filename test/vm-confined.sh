@@ -10,6 +10,7 @@
 #   unconfined:      as root, unconfined;
 #   landlock-allow:  Landlock granting reads beneath "/";
 #   landlock-noproc: Landlock granting reads beneath all but /proc;
+#   landlock-proconly: Landlock granting reads beneath /proc only;
 #   apparmor-allow:  AppArmor profile fattr-confined-allow, which allows
 #                    @{PROC}/@{pid}/mountinfo r (and what the binary
 #                    needs);
@@ -70,6 +71,7 @@ EOF
 run_case unconfined $bin check allow
 run_case landlock-allow $bin landlock-allow
 run_case landlock-noproc $bin landlock-noproc
+run_case landlock-proconly $bin landlock-proconly
 
 echo "fattr-vm: confined: mark" >/dev/kmsg
 [ -d $sec/apparmor ] || mount -t securityfs securityfs $sec
