@@ -132,19 +132,38 @@ static ssize_t ask(const char *path, const char *name)
 	return ret < 0 ? -errno : ret;
 }
 
+/* Up to 200 bytes of @p on one line: NUL as ^@, newline as \n. */
+static const char *shown(const char *p, size_t len, char out[420])
+{
+	char *o = out;
+	size_t i;
+
+	for (i = 0; i < len && i < 200; i++) {
+		if (p[i] == '\0' || p[i] == '\n') {
+			*o++ = p[i] ? '\\' : '^';
+			*o++ = p[i] ? 'n' : '@';
+		} else {
+			*o++ = p[i];
+		}
+	}
+	strcpy(o, i < len ? "..." : "");
+	return out;
+}
+
 /* @ret (from ask()) is exactly the @len bytes at @exp. */
 static void expect_value(ssize_t ret, const char *exp, size_t len,
 			 const char *what)
 {
+	char a[420], b[420];
+
 	if (ret < 0) {
-		check(0, "%s: %s, expected %zu bytes \"%.*s\"", what,
-		      strerror(-ret), len, (int)(len > 200 ? 200 : len), exp);
+		check(0, "%s: %s, expected %zu bytes \"%s\"", what,
+		      strerror(-ret), len, shown(exp, len, b));
 		return;
 	}
 	check((size_t)ret == len && !memcmp(val, exp, len),
-	      "%s: %zd bytes \"%.*s\", expected %zu bytes \"%.*s\"", what,
-	      ret, (int)(ret > 200 ? 200 : ret), val, len,
-	      (int)(len > 200 ? 200 : len), exp);
+	      "%s: %zd bytes \"%s\", expected %zu bytes \"%s\"", what,
+	      ret, shown(val, ret, a), len, shown(exp, len, b));
 }
 
 static void expect_eacces(ssize_t ret, const char *what)
