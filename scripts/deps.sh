@@ -11,7 +11,7 @@ set -eu
 
 pkgs="make gcc gcc-multilib libc6-dev pkg-config check libsubunit-dev
 qemu-system-x86 busybox-static attr cpio gzip kmod dwarves xz-utils
-ca-certificates"
+ca-certificates apparmor"
 
 missing=
 for p in $pkgs; do

@@ -3,7 +3,8 @@
 #
 # The test run inside the VM: the Check suite, the getfattr shell test,
 # the 32-bit callers' test (fattr-ia32) and the refusals to load
-# (vm-refuse.sh, which leaves fattr loaded).  Exits non-zero if any fails.
+# (vm-refuse.sh, which leaves fattr loaded), and confined callers
+# (vm-confined.sh: AppArmor and Landlock).  Exits non-zero if any fails.
 
 status=0
 echo "fattr-vm: Check suite"
@@ -16,4 +17,6 @@ echo "fattr-vm: 32-bit callers"
 /test/fattr-ia32 || status=1
 echo "fattr-vm: refusing to load"
 sh /test/vm-refuse.sh || status=1
+echo "fattr-vm: confined callers"
+sh /test/vm-confined.sh || status=1
 exit $status
