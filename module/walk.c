@@ -90,7 +90,7 @@ static ssize_t fattr_copy_out(const char *data, size_t len,
  * @value: the caller's buffer
  * @size: its size; 0 asks for the value's length
  *
- * Returns the value's length, or a negative errno.
+ * Return: the value's length, or a negative errno.
  */
 ssize_t fattr_getxattr(const struct path *path, const char *name,
 		       void __user *value, size_t size)
