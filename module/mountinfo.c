@@ -389,14 +389,38 @@ void fattr_val_free(struct fattr_val *val)
 	val->len = 0;
 }
 
+/*
+ * Renders @v (NULL: a mount the caller does not see) into @val and drops
+ * namespace_sem.
+ *
+ * Return: 0, -ENODATA, -EOVERFLOW after growing @val (render again), or
+ * another negative errno.
+ */
+static int fattr_mi_show_unlock(struct fattr_mi *mi, struct mount *v,
+				struct fattr_val *val)
+{
+	int err = v ? fattr_mi_show(mi, v) : -ENODATA;
+
+	val->len = mi->seq->count;
+	fattr_mi_unlock(mi, NULL);
+	if (err == -EOVERFLOW) {
+		int grown = fattr_val_grow_record(val);
+
+		if (grown)
+			return grown;
+	}
+	return err;
+}
+
 /* The record of @target, if it is in the caller's namespace. */
 static int fattr_walk_mnt(struct fattr_mi *mi, struct mount *target,
 			  struct fattr_val *val)
 {
 	struct mnt_namespace *ns = current->nsproxy->mnt_ns;
+	bool ours;
 	int err;
 
-	for (;;) {
+	do {
 		fattr_mi_lock(mi, val);
 		/*
 		 * A mount of another namespace (a root or a descriptor from
@@ -404,18 +428,10 @@ static int fattr_walk_mnt(struct fattr_mi *mi, struct mount *target,
 		 * the caller's, but the caller's mountinfo does not list it.
 		 * mnt_ns changes under namespace_sem only.
 		 */
-		if (fattr_field(target, fattr_layout.mount_mnt_ns) != ns)
-			err = -ENODATA;
-		else
-			err = fattr_mi_show(mi, target);
-		val->len = mi->seq->count;
-		fattr_mi_unlock(mi, NULL);
-		if (err != -EOVERFLOW)
-			return err;
-		err = fattr_val_grow_record(val);
-		if (err)
-			return err;
-	}
+		ours = fattr_field(target, fattr_layout.mount_mnt_ns) == ns;
+		err = fattr_mi_show_unlock(mi, ours ? target : NULL, val);
+	} while (err == -EOVERFLOW);
+	return err;
 }
 
 /*
@@ -436,15 +452,10 @@ again:
 	v = fattr_mi_lock(mi, val);
 	stateful = fattr_ns_state(&st);
 	if (stateful && fattr_map_lookup(&st, id, &found)) {
-		err = found ? fattr_mi_show(mi, found) : -ENODATA;
-		val->len = mi->seq->count;
-		fattr_mi_unlock(mi, NULL);
-		if (err != -EOVERFLOW)
-			goto out;
-		err = fattr_val_grow_record(val);
-		if (err)
-			goto out;
-		goto again;
+		err = fattr_mi_show_unlock(mi, found, val);
+		if (err == -EOVERFLOW)
+			goto again;
+		goto out;
 	}
 	if (stateful && !map) {
 		fattr_mi_unlock(mi, NULL);
