@@ -488,7 +488,7 @@ static void lat_goal(const char *what, const double *a, const double *b)
 {
 	int met = a[0] <= b[0] && a[1] <= b[1];
 
-	printf("  %-40s median %8.2f <= %8.2f, max %8.2f <= %8.2f  %s\n",
+	printf("  %-42s median %7.2f <= %7.2f, max %7.2f <= %7.2f  %s\n",
 	       what, a[0], b[0], a[1], b[1], met ? "met" : "NOT MET");
 }
 
@@ -497,6 +497,7 @@ static void bench_latency(int unused)
 {
 	double fig[NR_LK][3];
 	struct target t;
+	long long t0;
 	int k;
 
 	(void)unused;
@@ -514,12 +515,14 @@ static void bench_latency(int unused)
 	       LAT_PAIRS);
 	printf("  %-40s %10s %10s %12s\n", "readers", "median ms", "max ms",
 	       "reads/s");
+	t0 = now_ns();
 	for (k = 0; k < NR_LK; k++) {
 		lat_run(k, &t, &fig[k][0], &fig[k][1], &fig[k][2]);
 		printf("  %-40s %10.2f %10.2f %12.1f\n", lat_kinds[k],
 		       fig[k][0], fig[k][1], fig[k][2]);
 		fflush(stdout);
 	}
+	printf("  (%.0f s)\n", (now_ns() - t0) / 1e9);
 	printf("Goals (mount latency: fattr's readers <= procfs's; met or "
 	       "not)\n");
 	lat_goal(":mntns: from / vs mountinfo", fig[LK_LIST], fig[LK_PROC]);
