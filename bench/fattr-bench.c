@@ -461,8 +461,8 @@ static void lat_run(enum lat_kind kind, struct target *t, double *med,
 	while (__atomic_load_n(&lat->ready, __ATOMIC_SEQ_CST) < nr) {
 		for (i = 0; i < nr; i++)
 			if (waitpid(pids[i], NULL, WNOHANG) == pids[i]) {
-				fprintf(stderr, "fattr-bench: a reader of "
-					"\"%s\" died\n", lat_kinds[kind]);
+				fprintf(stderr, "fattr-bench: a reader of \"%s\" died\n",
+					lat_kinds[kind]);
 				exit(1);
 			}
 		usleep(1000);
@@ -518,9 +518,8 @@ static void bench_latency(int unused)
 	    mount("proc", LAT_ROOT "/proc", "proc", 0, NULL))
 		die("mount " LAT_ROOT "/proc");
 	mkdir(LAT_DIR, 0755);
-	printf("Mount latency under readers: %d tmpfs mounts, %d reader "
-	       "processes, %d mount+umount pairs\n", LAT_MOUNTS, LAT_READERS,
-	       LAT_PAIRS);
+	printf("Mount latency under readers: %d tmpfs mounts, %d reader processes, %d mount+umount pairs\n",
+	       LAT_MOUNTS, LAT_READERS, LAT_PAIRS);
 	printf("  %-40s %10s %10s %12s\n", "readers", "median ms", "max ms",
 	       "reads/s");
 	t0 = now_ns();
@@ -531,8 +530,7 @@ static void bench_latency(int unused)
 		fflush(stdout);
 	}
 	printf("  (%.0f s)\n", (now_ns() - t0) / 1e9);
-	printf("Goals (mount latency: fattr's readers <= procfs's; met or "
-	       "not)\n");
+	printf("Goals (mount latency: fattr's readers <= procfs's; met or not)\n");
 	lat_goal(":mntns: from / vs mountinfo", fig[LK_LIST], fig[LK_PROC]);
 	lat_goal(":mntns: chrooted vs mountinfo chrooted",
 		 fig[LK_LIST_CHROOT], fig[LK_PROC_CHROOT]);

@@ -436,7 +436,7 @@ static int pageout_evicts(int pm, const char *page)
 {
 	long psz = sysconf(_SC_PAGESIZE);
 
-	(void)*(volatile const char *)page;
+	(void)__atomic_load_n(page, __ATOMIC_RELAXED);	/* fault it in */
 	if (madvise((void *)page, psz, MADV_PAGEOUT))
 		return -errno;
 	return !present_fd(pm, page);
@@ -731,7 +731,7 @@ static int pt_tracee(enum pt_case c, const char *path, char *page,
 	if (!r.val || ptrace(PTRACE_TRACEME, 0, NULL, NULL) || raise(SIGSTOP))
 		return 3;
 	if (c == PT_RESIDENT)
-		(void)*(volatile char *)page;
+		(void)__atomic_load_n(page, __ATOMIC_RELAXED);
 	else
 		madvise(page, sysconf(_SC_PAGESIZE), MADV_DONTNEED);
 	if (c == PT_EVICTOR && pthread_create(&th, NULL, evict_loop, e))
