@@ -516,11 +516,25 @@ out:
 /* Room fattr_walk_ids() keeps in its output for one entry "ID:\0". */
 #define FATTR_ID_ROOM	16
 
-/* Appends "ID:\0" to @val, which has FATTR_ID_ROOM bytes left. */
+/*
+ * Appends "ID:\0" to @val, which has FATTR_ID_ROOM bytes left.  Mount ids
+ * are positive (an IDA's, from 1).  Written by hand, not with
+ * snprintf(): this runs for every mount of a listing.
+ */
 static void fattr_put_id(struct fattr_val *val, int id)
 {
-	val->len += scnprintf(val->buf + val->len, FATTR_ID_ROOM, "%d%c",
-			      id, FATTR_SEP) + 1;
+	char digits[10], *out = val->buf + val->len;
+	unsigned int v = id, n = 0;
+
+	do {
+		digits[n++] = '0' + v % 10;
+		v /= 10;
+	} while (v);
+	val->len += n + 2;
+	while (n)
+		*out++ = digits[--n];
+	*out++ = FATTR_SEP;
+	*out = '\0';
 }
 
 /*
