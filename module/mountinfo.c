@@ -53,7 +53,7 @@
 
 /* Records rendered, or mounts only looked at, per hold of namespace_sem. */
 #define FATTR_RENDERS_PER_HOLD	32	/* procfs renders a page: ~40 */
-#define FATTR_VISITS_PER_HOLD	128
+#define FATTR_VISITS_PER_HOLD	64
 
 static struct vfsmount *fattr_proc_mnt __ro_after_init;
 /* procfs's mountinfo file_operations, to recognise the caller's own. */
@@ -325,22 +325,30 @@ static bool fattr_sees_whole_ns(void)
  * Whether the mount point of @mnt is reachable from the namespace's root:
  * each mount on the way up is mounted beneath its parent's root.  Else
  * (a bind mount's subtree moved away under a mount) prepend_path() finds
- * it escaped and show_mountinfo() skips it, for every caller.  Called
- * with namespace_sem held, which keeps the mounts' parents as they are.
+ * it escaped and show_mountinfo() skips it, for every caller.  @known
+ * holds the last two mounts found reachable during this hold of
+ * namespace_sem (which keeps the mounts' parents as they are): a walk
+ * meets siblings and children one after the other, so the way up mostly
+ * stops at one of them.
  */
-static bool fattr_reachable(struct mount *mnt)
+static bool fattr_reachable(struct mount *mnt, struct mount *known[2])
 {
-	struct mount *parent;
+	struct mount *parent, *v = mnt;
 
 	for (;;) {
-		parent = fattr_field(mnt, fattr_layout.mount_parent);
-		if (parent == mnt)
-			return true;
-		if (!is_subdir(fattr_field(mnt, fattr_layout.mount_mountpoint),
+		parent = fattr_field(v, fattr_layout.mount_parent);
+		if (parent == v)
+			break;
+		if (!is_subdir(fattr_field(v, fattr_layout.mount_mountpoint),
 			       fattr_vfsmount(parent)->mnt_root))
 			return false;
-		mnt = parent;
+		if (parent == known[0] || parent == known[1])
+			break;
+		v = parent;
 	}
+	known[1] = fattr_field(mnt, fattr_layout.mount_parent);
+	known[0] = mnt;
+	return true;
 }
 
 /*
@@ -545,9 +553,9 @@ static void fattr_put_id(struct fattr_val *val, int id)
  */
 static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_val *val)
 {
+	struct mount *v, *known[2] = { };
 	struct fattr_val scratch = { };
 	unsigned int work = 0;
-	struct mount *v;
 	bool whole;
 	int err = fattr_val_reserve(&scratch, PAGE_SIZE);
 
@@ -570,11 +578,13 @@ static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_val *val)
 				goto out;
 			v = fattr_mi_lock(mi, &scratch);
 			work = 0;
+			known[0] = NULL;
+			known[1] = NULL;
 			continue;
 		}
 		work++;
 		mi->seq->count = 0;
-		if (whole && fattr_reachable(v))
+		if (whole && fattr_reachable(v, known))
 			err = 0;
 		else
 			err = fattr_mi_show(mi, v);
