@@ -394,8 +394,6 @@ int __init fattr_btf_init(const char *btf_path)
 		  &fattr_layout.mount_parent },
 		{ "mount", "mnt_mountpoint", BTF_KIND_PTR, NULL, 0, true,
 		  &fattr_layout.mount_mountpoint },
-		{ "mnt_namespace", "root", BTF_KIND_PTR, NULL, 0, true,
-		  &fattr_layout.mntns_root },
 		/* The namespace's unique id: seq until 6.x, ns.ns_id in 7.x. */
 		{ "mnt_namespace", "seq", BTF_KIND_TYPEDEF, "u64", 0, true,
 		  &fattr_layout.mntns_id },

@@ -297,57 +297,58 @@ static int fattr_mi_show(struct fattr_mi *mi, struct mount *v)
 	return 0;
 }
 
-/*
- * Whether the caller sees every mount of its namespace but those whose
- * mount point escaped their parent's root: its root is the namespace's
- * root.  Then ":mntns:" needs no rendering to tell which mounts to list
- * (fattr_reachable() tells it).  Called with namespace_sem held.
- */
-static bool fattr_sees_whole_ns(void)
+/* Whether this kernel's BTF lets fattr_visible() judge without rendering. */
+static bool fattr_can_judge(void)
 {
-	const char *ns = (const char *)current->nsproxy->mnt_ns;
-	struct path root;
-	bool whole;
-
-	if (fattr_layout.mntns_root == FATTR_NO_OFFSET ||
-	    fattr_layout.mount_parent == FATTR_NO_OFFSET ||
-	    fattr_layout.mount_mountpoint == FATTR_NO_OFFSET)
-		return false;
-	get_fs_root(current->fs, &root);
-	whole = root.dentry == root.mnt->mnt_root &&
-		fattr_real_mount(root.mnt) ==
-		fattr_field(ns, fattr_layout.mntns_root);
-	path_put(&root);
-	return whole;
+	return fattr_layout.mount_parent != FATTR_NO_OFFSET &&
+	       fattr_layout.mount_mountpoint != FATTR_NO_OFFSET;
 }
 
 /*
- * Whether the mount point of @mnt is reachable from the namespace's root:
- * each mount on the way up is mounted beneath its parent's root.  Else
- * (a bind mount's subtree moved away under a mount) prepend_path() finds
- * it escaped and show_mountinfo() skips it, for every caller.  @known
- * holds the last two mounts found reachable during this hold of
- * namespace_sem (which keeps the mounts' parents as they are): a walk
- * meets siblings and children one after the other, so the way up mostly
- * stops at one of them.
+ * Whether show_mountinfo() lists @mnt for a caller rooted at @root,
+ * without rendering it.  seq_path_root() (prepend_path()) skips a mount
+ * whose mount point it cannot reach from @root: going up from the mount,
+ * at each mount on the way the mount point must lie beneath that mount's
+ * root (else it escaped: a bind mount's subtree moved away under it), up
+ * to @root's mount, where it must lie beneath @root; a way up that ends
+ * at the namespace's root without meeting @root's mount is outside the
+ * caller's root.
+ *
+ * Called with namespace_sem held, which keeps the mounts' parents as they
+ * are.  @known holds two mounts found visible during this hold: a walk
+ * meets a mount's siblings and children soon after it, and their way up
+ * stops there.
  */
-static bool fattr_reachable(struct mount *mnt, struct mount *known[2])
+static bool fattr_visible(struct mount *mnt, const struct path *root,
+			  struct mount *known[2])
 {
-	struct mount *parent, *v = mnt;
+	struct dentry *d = fattr_vfsmount(mnt)->mnt_root;
+	struct mount *v = mnt, *parent;
 
 	for (;;) {
+		struct dentry *top = fattr_vfsmount(v)->mnt_root;
+
+		if (fattr_vfsmount(v) == root->mnt) {
+			if (!is_subdir(d, root->dentry))
+				return false;
+			break;
+		}
+		if (v != mnt && !is_subdir(d, top))
+			return false;
+		if (v != mnt && (v == known[0] || v == known[1]))
+			break;
 		parent = fattr_field(v, fattr_layout.mount_parent);
 		if (parent == v)
-			break;
-		if (!is_subdir(fattr_field(v, fattr_layout.mount_mountpoint),
-			       fattr_vfsmount(parent)->mnt_root))
 			return false;
-		if (parent == known[0] || parent == known[1])
-			break;
+		d = fattr_field(v, fattr_layout.mount_mountpoint);
 		v = parent;
 	}
-	known[1] = fattr_field(mnt, fattr_layout.mount_parent);
-	known[0] = mnt;
+	/* A visible mount's parent is visible, unless it is @root's mount. */
+	if (fattr_vfsmount(mnt) != root->mnt) {
+		parent = fattr_field(mnt, fattr_layout.mount_parent);
+		known[0] = mnt;
+		known[1] = fattr_vfsmount(parent) != root->mnt ? parent : NULL;
+	}
 	return true;
 }
 
@@ -546,25 +547,27 @@ static void fattr_put_id(struct fattr_val *val, int id)
 }
 
 /*
- * "ID:\0" for each mount the caller sees.  A caller rooted at its
- * namespace's root sees every reachable mount, so the walk only looks;
- * any other caller's walk renders each record into @scratch to learn
- * whether it is the caller's (show_mountinfo() skips the others).
+ * "ID:\0" for each mount the caller sees.  Where the BTF has what
+ * fattr_visible() needs, the walk only looks at each mount; else it
+ * renders each record into @scratch to learn whether show_mountinfo()
+ * skips it.
  */
 static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_val *val)
 {
 	struct mount *v, *known[2] = { };
 	struct fattr_val scratch = { };
+	bool judge = fattr_can_judge();
 	unsigned int work = 0;
-	bool whole;
+	struct path root;
 	int err = fattr_val_reserve(&scratch, PAGE_SIZE);
 
 	if (err)
 		return err;
+	/* Also the seq_file's: both are the caller's root at open time. */
+	get_fs_root(current->fs, &root);
 	v = fattr_mi_lock(mi, &scratch);
-	whole = fattr_sees_whole_ns();
 	while (v) {
-		if (work >= (whole ? FATTR_VISITS_PER_HOLD :
+		if (work >= (judge ? FATTR_VISITS_PER_HOLD :
 			     FATTR_RENDERS_PER_HOLD) ||
 		    val->cap - val->len < FATTR_ID_ROOM || err) {
 			/* Resume at @v, after growing what has to grow. */
@@ -584,8 +587,8 @@ static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_val *val)
 		}
 		work++;
 		mi->seq->count = 0;
-		if (whole && fattr_reachable(v, known))
-			err = 0;
+		if (judge)
+			err = fattr_visible(v, &root, known) ? 0 : -ENODATA;
 		else
 			err = fattr_mi_show(mi, v);
 		if (err == -EOVERFLOW)
@@ -599,6 +602,7 @@ static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_val *val)
 	}
 	fattr_mi_unlock(mi, NULL);
 out:
+	path_put(&root);
 	fattr_val_free(&scratch);
 	return err;
 }
@@ -689,11 +693,9 @@ void __init fattr_mountinfo_shortcuts(void)
 	bool map = fattr_layout.mntns_id != FATTR_NO_OFFSET &&
 		   fattr_layout.mntns_event != FATTR_NO_OFFSET &&
 		   fattr_layout.mntns_nr != FATTR_NO_OFFSET;
-	bool list = fattr_layout.mntns_root != FATTR_NO_OFFSET &&
-		    fattr_layout.mount_parent != FATTR_NO_OFFSET &&
-		    fattr_layout.mount_mountpoint != FATTR_NO_OFFSET;
+	bool list = fattr_can_judge();
 
 	pr_info("shortcuts: id map %s; listing without rendering %s\n",
 		map ? "on" : "off (no namespace id, event or count in BTF)",
-		list ? "on" : "off (no root, mnt_parent or mnt_mountpoint in BTF)");
+		list ? "on" : "off (no mnt_parent or mnt_mountpoint in BTF)");
 }
