@@ -53,7 +53,7 @@
 
 /* Records rendered, or mounts only looked at, per hold of namespace_sem. */
 #define FATTR_RENDERS_PER_HOLD	32	/* procfs renders a page: ~40 */
-#define FATTR_VISITS_PER_HOLD	64
+#define FATTR_VISITS_PER_HOLD	128
 
 static struct vfsmount *fattr_proc_mnt __ro_after_init;
 /* procfs's mountinfo file_operations, to recognise the caller's own. */
@@ -546,6 +546,16 @@ static void fattr_put_id(struct fattr_val *val, int id)
 	*out = '\0';
 }
 
+/* The caller's namespace's mount count, read without namespace_sem. */
+static unsigned int fattr_ns_mounts_hint(void)
+{
+	const char *ns = (const char *)current->nsproxy->mnt_ns;
+
+	if (fattr_layout.mntns_nr == FATTR_NO_OFFSET)
+		return 0;
+	return READ_ONCE(*(const unsigned int *)(ns + fattr_layout.mntns_nr));
+}
+
 /*
  * "ID:\0" for each mount the caller sees.  Where the BTF has what
  * fattr_visible() needs, the walk only looks at each mount; else it
@@ -561,6 +571,10 @@ static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_val *val)
 	struct path root;
 	int err = fattr_val_reserve(&scratch, PAGE_SIZE);
 
+	/* Room for as many mounts as there are now, at 8 bytes an id. */
+	if (!err)
+		err = fattr_val_reserve(val, 8 * (size_t)fattr_ns_mounts_hint() +
+					FATTR_ID_ROOM);
 	if (err)
 		return err;
 	/* Also the seq_file's: both are the caller's root at open time. */
