@@ -556,6 +556,17 @@ struct evict_stats {
 	long calls, cold, entries, restarted, max;
 };
 
+/* Adds the counts of @from to @to; the largest entry count wins. */
+static void evict_add(struct evict_stats *to, const struct evict_stats *from)
+{
+	to->calls += from->calls;
+	to->cold += from->cold;
+	to->entries += from->entries;
+	to->restarted += from->restarted;
+	if (from->max > to->max)
+		to->max = from->max;
+}
+
 /*
  * Calls @w with @name at @page until EVICT_MIN calls are done and one
  * found the page cold (at most EVICT_MAX): each gets @k, the answer for
@@ -653,12 +664,7 @@ START_TEST(test_fault_evicted)
 					      evict_names[n],
 					      evict_kinds[kind], st.calls);
 				x_free(&k);
-				sum.calls += st.calls;
-				sum.cold += st.cold;
-				sum.entries += st.entries;
-				sum.restarted += st.restarted;
-				if (st.max > sum.max)
-					sum.max = st.max;
+				evict_add(&sum, &st);
 			}
 			__atomic_store_n(&e.stop, 1, __ATOMIC_RELAXED);
 			ck_assert_int_eq(pthread_join(th, NULL), 0);
@@ -676,12 +682,7 @@ START_TEST(test_fault_evicted)
 			munmap(e.page, sysconf(_SC_PAGESIZE));
 			if (evict_names[n][0] == ':')
 				continue;
-			all.calls += sum.calls;
-			all.cold += sum.cold;
-			all.entries += sum.entries;
-			all.restarted += sum.restarted;
-			if (sum.max > all.max)
-				all.max = sum.max;
+			evict_add(&all, &sum);
 		}
 	}
 	__atomic_store_n(&wd.done, 1, __ATOMIC_RELAXED);
