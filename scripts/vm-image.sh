@@ -65,7 +65,7 @@ mkdir -p "$root$(dirname "$aa_parser")" "$root/etc/apparmor.d" \
 	 "$root/etc/apparmor"
 cp -r /etc/apparmor.d/tunables "$root/etc/apparmor.d/"
 : >"$root/etc/apparmor/parser.conf"
-for prog in /usr/bin/getfattr /usr/bin/setfattr "$aa_parser"; do
+for prog in /usr/bin/getfattr /usr/bin/setfattr /usr/bin/findmnt "$aa_parser"; do
 	[ -x "$prog" ] || fail "no $prog (apt-get install attr)"
 	cp "$prog" "$root$prog"
 	for lib in $(ldd "$prog" | grep -o '/[^ ]*'); do

@@ -179,7 +179,8 @@ key_of() {
 
 # Every key of mount point $1, by path and by id, with getfattr.
 check_keys() {
-	record_of "$(printf '%s' "$1" | sed 's/ /\\040/g')" >"$tmp/rec"
+	# awk -v undoes one level of backslashes: \\040 reaches it as \040.
+	record_of "$(printf '%s' "$1" | sed 's/ /\\\\040/g')" >"$tmp/rec"
 	id=$(awk '{ print $1 }' "$tmp/rec")
 	for k in id parent dev root mountpoint options propagation fstype \
 		 source superoptions; do
