@@ -192,6 +192,7 @@ static void check_statmount(struct report *rep, int id,
 	struct sm *sm = do_statmount(u, base), *more;
 	char exp[512], *p = exp;
 	size_t n;
+	int bad;
 
 	if (!sm) {
 		note_fail(rep, "mount %d: statmount(%" PRIu64 "): %s", id, u,
@@ -237,19 +238,24 @@ static void check_statmount(struct report *rep, int id,
 	/* fstype: type, and ".subtype" where statmount has one (6.15+). */
 	n = strlen(sm->str + sm->fs_type);
 	more = do_statmount(u, SM_FS_SUBTYPE);
-	if (more && (more->mask & SM_FS_SUBTYPE) &&
-	    more->str[more->fs_subtype])
-		snprintf(exp, sizeof(exp), "%s.%s", sm->str + sm->fs_type,
-			 more->str + more->fs_subtype);
-	else if (more && (more->mask & SM_FS_SUBTYPE))
-		snprintf(exp, sizeof(exp), "%s", sm->str + sm->fs_type);
-	else	/* 6.12: no subtype, then the type must begin fstype */
-		snprintf(exp, sizeof(exp), "%.*s", (int)n, k->v[MI_FSTYPE]);
-	if (strncmp(sm->str + sm->fs_type, k->v[MI_FSTYPE], n) ||
-	    strcmp(exp, k->v[MI_FSTYPE]) ||
-	    (k->v[MI_FSTYPE][n] && k->v[MI_FSTYPE][n] != '.'))
+	if (more && (more->mask & SM_FS_SUBTYPE)) {
+		if (more->str[more->fs_subtype])
+			snprintf(exp, sizeof(exp), "%s.%s",
+				 sm->str + sm->fs_type,
+				 more->str + more->fs_subtype);
+		else
+			snprintf(exp, sizeof(exp), "%s", sm->str + sm->fs_type);
+		bad = strcmp(exp, k->v[MI_FSTYPE]);
+	} else {
+		/* 6.12: no subtype; the type, then "." or the end. */
+		snprintf(exp, sizeof(exp), "%s[.SUBTYPE]",
+			 sm->str + sm->fs_type);
+		bad = strncmp(sm->str + sm->fs_type, k->v[MI_FSTYPE], n) ||
+		      (k->v[MI_FSTYPE][n] && k->v[MI_FSTYPE][n] != '.');
+	}
+	if (bad)
 		note_fail(rep, "mount %d: fstype \"%s\", statmount \"%s\"", id,
-		     k->v[MI_FSTYPE], exp);
+			  k->v[MI_FSTYPE], exp);
 	free(more);
 	more = do_statmount(u, SM_SB_SOURCE);
 	if (more && (more->mask & SM_SB_SOURCE) &&
