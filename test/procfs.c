@@ -360,9 +360,9 @@ unsigned long long mnt_unique_of(int id)
 
 		if (syscall(457, &one, sm, sizeof(sm), 0) < 0)
 			continue;
-		/* struct statmount: mnt_id at byte 48, mnt_id_old at 56 */
+		/* struct statmount: mnt_id at byte 40, mnt_id_old at 56 */
 		if (*(uint32_t *)((char *)sm + 56) == (uint32_t)id)
-			return *(uint64_t *)((char *)sm + 48);
+			return *(uint64_t *)((char *)sm + 40);
 	}
 	return 0;
 }
