@@ -42,6 +42,8 @@ cp "$top/test/fattr-check" "$top/test/vm-check.sh" \
    "$top/test/getfattr-test.sh" "$top/test/vm-refuse.sh" \
    "$top/test/fattr-ia32" "$top/test/fattr-confined" \
    "$top/test/vm-confined.sh" "$root/test/"
+# The examples, which getfattr-test.sh runs.
+cp "$top/examples/mount-of.sh" "$top/examples/where.sh" "$root/test/"
 # The test-only module of test/claim, for vm-refuse.sh (vm-test.sh
 # builds it).
 if [ -n "${FATTR_CLAIM_KO:-}" ]; then

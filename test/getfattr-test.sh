@@ -246,6 +246,45 @@ done
 for p in /proc /sys "$tmp/fs"; do
 	check_statfs "$p"
 done
+
+# The examples (examples/, copied to the VM's /test): mount-of.sh against
+# the keys' own sources, where.sh against mountinfo and stat -f.
+ex=$(dirname "$0")
+if [ -f "$ex/mount-of.sh" ]; then
+	mkdir -p "$tmp/robind"
+	mount -o bind "$tmp/fs" "$tmp/robind" &&
+		mount -o remount,bind,ro "$tmp/robind"
+	for c in "/proc mountpoint /proc" "/proc fstype proc" \
+		 "/proc readonly no" "$tmp/robind readonly yes" \
+		 "$tmp/fs readonly no" "$tmp/bind root /sub" \
+		 "$tmp/bind source getfattr-test"; do
+		set -- $c
+		got=$(sh "$ex/mount-of.sh" -f "$2" "$1" 2>&1)
+		if [ "$got" = "$3" ]; then
+			ok
+		else
+			bad "mount-of.sh -f $2 $1 = '$got', want '$3'"
+		fi
+	done
+	got=$(sh "$ex/mount-of.sh" "$tmp/sp ace" 2>&1 | sed -n 's/^source: //p')
+	if [ "$got" = "getfattr test" ]; then
+		ok
+	else
+		bad "mount-of.sh '$tmp/sp ace': source '$got'"
+	fi
+	umount "$tmp/robind" 2>/dev/null
+	free=$(( $(stat -f -c %a "$tmp/fs") * $(stat -f -c %S "$tmp/fs") / 1024 ))
+	size=$(( $(stat -f -c %b "$tmp/fs") * $(stat -f -c %S "$tmp/fs") / 1024 ))
+	want="$tmp/fs: $tmp/fs getfattr-test tmpfs $free KiB free of $size KiB"
+	got=$(sh "$ex/where.sh" "$tmp/fs" 2>&1)
+	if [ "$got" = "$want" ]; then
+		ok
+	else
+		bad "where.sh $tmp/fs = '$got', want '$want'"
+	fi
+else
+	bad "no examples in $ex"
+fi
 umount "$tmp/sp ace" 2>/dev/null
 
 # Unknown names fail as missing attributes.
