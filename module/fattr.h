@@ -21,7 +21,6 @@ struct fattr_layout {
 	size_t mount_mountpoint;	/* struct dentry *mnt_mountpoint */
 	size_t mount_id_unique;	/* u64 mnt_id_unique (6.8+) */
 	/* struct mnt_namespace; optional: */
-	size_t mntns_root;	/* struct mount *root */
 	size_t mntns_id;	/* u64 seq (ns.ns_id in 7.x): its unique id */
 	size_t mntns_event;	/* u64 event: bumped by mounts and moves */
 	size_t mntns_nr;	/* unsigned int mounts (nr_mounts since 6.8) */

@@ -297,50 +297,59 @@ static int fattr_mi_show(struct fattr_mi *mi, struct mount *v)
 	return 0;
 }
 
-/*
- * Whether the caller sees every mount of its namespace but those whose
- * mount point escaped their parent's root: its root is the namespace's
- * root.  Then ":mntns:" needs no rendering to tell which mounts to list
- * (fattr_reachable() tells it).  Called with namespace_sem held.
- */
-static bool fattr_sees_whole_ns(void)
+/* Whether this kernel's BTF lets fattr_visible() judge without rendering. */
+static bool fattr_can_judge(void)
 {
-	const char *ns = (const char *)current->nsproxy->mnt_ns;
-	struct path root;
-	bool whole;
-
-	if (fattr_layout.mntns_root == FATTR_NO_OFFSET ||
-	    fattr_layout.mount_parent == FATTR_NO_OFFSET ||
-	    fattr_layout.mount_mountpoint == FATTR_NO_OFFSET)
-		return false;
-	get_fs_root(current->fs, &root);
-	whole = root.dentry == root.mnt->mnt_root &&
-		fattr_real_mount(root.mnt) ==
-		fattr_field(ns, fattr_layout.mntns_root);
-	path_put(&root);
-	return whole;
+	return fattr_layout.mount_parent != FATTR_NO_OFFSET &&
+	       fattr_layout.mount_mountpoint != FATTR_NO_OFFSET;
 }
 
 /*
- * Whether the mount point of @mnt is reachable from the namespace's root:
- * each mount on the way up is mounted beneath its parent's root.  Else
- * (a bind mount's subtree moved away under a mount) prepend_path() finds
- * it escaped and show_mountinfo() skips it, for every caller.  Called
- * with namespace_sem held, which keeps the mounts' parents as they are.
+ * Whether show_mountinfo() lists @mnt for a caller rooted at @root,
+ * without rendering it.  seq_path_root() (prepend_path()) skips a mount
+ * whose mount point it cannot reach from @root: going up from the mount,
+ * at each mount on the way the mount point must lie beneath that mount's
+ * root (else it escaped: a bind mount's subtree moved away under it), up
+ * to @root's mount, where it must lie beneath @root; a way up that ends
+ * at the namespace's root without meeting @root's mount is outside the
+ * caller's root.
+ *
+ * Called with namespace_sem held, which keeps the mounts' parents as they
+ * are.  @known holds two mounts found visible during this hold: a walk
+ * meets a mount's siblings and children soon after it, and their way up
+ * stops there.
  */
-static bool fattr_reachable(struct mount *mnt)
+static bool fattr_visible(struct mount *mnt, const struct path *root,
+			  struct mount *known[2])
 {
-	struct mount *parent;
+	struct dentry *d = fattr_vfsmount(mnt)->mnt_root;
+	struct mount *v = mnt, *parent;
 
 	for (;;) {
-		parent = fattr_field(mnt, fattr_layout.mount_parent);
-		if (parent == mnt)
-			return true;
-		if (!is_subdir(fattr_field(mnt, fattr_layout.mount_mountpoint),
-			       fattr_vfsmount(parent)->mnt_root))
+		struct dentry *top = fattr_vfsmount(v)->mnt_root;
+
+		if (fattr_vfsmount(v) == root->mnt) {
+			if (!is_subdir(d, root->dentry))
+				return false;
+			break;
+		}
+		if (v != mnt && !is_subdir(d, top))
 			return false;
-		mnt = parent;
+		if (v != mnt && (v == known[0] || v == known[1]))
+			break;
+		parent = fattr_field(v, fattr_layout.mount_parent);
+		if (parent == v)
+			return false;
+		d = fattr_field(v, fattr_layout.mount_mountpoint);
+		v = parent;
 	}
+	/* A visible mount's parent is visible, unless it is @root's mount. */
+	if (fattr_vfsmount(mnt) != root->mnt) {
+		parent = fattr_field(mnt, fattr_layout.mount_parent);
+		known[0] = mnt;
+		known[1] = fattr_vfsmount(parent) != root->mnt ? parent : NULL;
+	}
+	return true;
 }
 
 /*
@@ -423,14 +432,42 @@ void fattr_mnt_ref_put(struct fattr_mnt_ref *ref)
 	ref->taken = false;
 }
 
+/*
+ * Renders @v (NULL: a mount the caller does not see) into @val, takes
+ * what @ref (or NULL) asks of it if it is the caller's, and drops
+ * namespace_sem.
+ *
+ * Return: 0, -ENODATA, -EOVERFLOW after growing @val (render again), or
+ * another negative errno.
+ */
+static int fattr_mi_show_unlock(struct fattr_mi *mi, struct mount *v,
+				struct fattr_val *val,
+				struct fattr_mnt_ref *ref)
+{
+	int err = v ? fattr_mi_show(mi, v) : -ENODATA;
+
+	if (!err)
+		fattr_mi_take(ref, v);
+	val->len = mi->seq->count;
+	fattr_mi_unlock(mi, NULL);
+	if (err == -EOVERFLOW) {
+		int grown = fattr_val_grow_record(val);
+
+		if (grown)
+			return grown;
+	}
+	return err;
+}
+
 /* The record of @target, if it is in the caller's namespace. */
 static int fattr_walk_mnt(struct fattr_mi *mi, struct mount *target,
 			  struct fattr_val *val, struct fattr_mnt_ref *ref)
 {
 	struct mnt_namespace *ns = current->nsproxy->mnt_ns;
+	bool ours;
 	int err;
 
-	for (;;) {
+	do {
 		fattr_mi_lock(mi, val);
 		/*
 		 * A mount of another namespace (a root or a descriptor from
@@ -438,20 +475,10 @@ static int fattr_walk_mnt(struct fattr_mi *mi, struct mount *target,
 		 * the caller's, but the caller's mountinfo does not list it.
 		 * mnt_ns changes under namespace_sem only.
 		 */
-		if (fattr_field(target, fattr_layout.mount_mnt_ns) != ns)
-			err = -ENODATA;
-		else
-			err = fattr_mi_show(mi, target);
-		if (!err)
-			fattr_mi_take(ref, target);
-		val->len = mi->seq->count;
-		fattr_mi_unlock(mi, NULL);
-		if (err != -EOVERFLOW)
-			return err;
-		err = fattr_val_grow_record(val);
-		if (err)
-			return err;
-	}
+		ours = fattr_field(target, fattr_layout.mount_mnt_ns) == ns;
+		err = fattr_mi_show_unlock(mi, ours ? target : NULL, val, ref);
+	} while (err == -EOVERFLOW);
+	return err;
 }
 
 /*
@@ -473,17 +500,10 @@ again:
 	v = fattr_mi_lock(mi, val);
 	stateful = fattr_ns_state(&st);
 	if (stateful && fattr_map_lookup(&st, id, &found)) {
-		err = found ? fattr_mi_show(mi, found) : -ENODATA;
-		if (!err)
-			fattr_mi_take(ref, found);
-		val->len = mi->seq->count;
-		fattr_mi_unlock(mi, NULL);
-		if (err != -EOVERFLOW)
-			goto out;
-		err = fattr_val_grow_record(val);
-		if (err)
-			goto out;
-		goto again;
+		err = fattr_mi_show_unlock(mi, found, val, ref);
+		if (err == -EOVERFLOW)
+			goto again;
+		goto out;
 	}
 	if (stateful && !map) {
 		fattr_mi_unlock(mi, NULL);
@@ -546,33 +566,63 @@ out:
 /* Room fattr_walk_ids() keeps in its output for one entry "ID:\0". */
 #define FATTR_ID_ROOM	16
 
-/* Appends "ID:\0" to @val, which has FATTR_ID_ROOM bytes left. */
+/*
+ * Appends "ID:\0" to @val, which has FATTR_ID_ROOM bytes left.  Mount ids
+ * are positive (an IDA's, from 1).  Written by hand, not with
+ * snprintf(): this runs for every mount of a listing.
+ */
 static void fattr_put_id(struct fattr_val *val, int id)
 {
-	val->len += scnprintf(val->buf + val->len, FATTR_ID_ROOM, "%d%c",
-			      id, FATTR_SEP) + 1;
+	char digits[10], *out = val->buf + val->len;
+	unsigned int v = id, n = 0;
+
+	do {
+		digits[n++] = '0' + v % 10;
+		v /= 10;
+	} while (v);
+	val->len += n + 2;
+	while (n)
+		*out++ = digits[--n];
+	*out++ = FATTR_SEP;
+	*out = '\0';
+}
+
+/* The caller's namespace's mount count, read without namespace_sem. */
+static unsigned int fattr_ns_mounts_hint(void)
+{
+	const char *ns = (const char *)current->nsproxy->mnt_ns;
+
+	if (fattr_layout.mntns_nr == FATTR_NO_OFFSET)
+		return 0;
+	return READ_ONCE(*(const unsigned int *)(ns + fattr_layout.mntns_nr));
 }
 
 /*
- * "ID:\0" for each mount the caller sees.  A caller rooted at its
- * namespace's root sees every reachable mount, so the walk only looks;
- * any other caller's walk renders each record into @scratch to learn
- * whether it is the caller's (show_mountinfo() skips the others).
+ * "ID:\0" for each mount the caller sees.  Where the BTF has what
+ * fattr_visible() needs, the walk only looks at each mount; else it
+ * renders each record into @scratch to learn whether show_mountinfo()
+ * skips it.
  */
 static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_val *val)
 {
+	struct mount *v, *known[2] = { };
 	struct fattr_val scratch = { };
+	bool judge = fattr_can_judge();
 	unsigned int work = 0;
-	struct mount *v;
-	bool whole;
+	struct path root;
 	int err = fattr_val_reserve(&scratch, PAGE_SIZE);
 
+	/* Room for as many mounts as there are now, at 8 bytes an id. */
+	if (!err)
+		err = fattr_val_reserve(val, 8 * (size_t)fattr_ns_mounts_hint() +
+					FATTR_ID_ROOM);
 	if (err)
 		return err;
+	/* Also the seq_file's: both are the caller's root at open time. */
+	get_fs_root(current->fs, &root);
 	v = fattr_mi_lock(mi, &scratch);
-	whole = fattr_sees_whole_ns();
 	while (v) {
-		if (work >= (whole ? FATTR_VISITS_PER_HOLD :
+		if (work >= (judge ? FATTR_VISITS_PER_HOLD :
 			     FATTR_RENDERS_PER_HOLD) ||
 		    val->cap - val->len < FATTR_ID_ROOM || err) {
 			/* Resume at @v, after growing what has to grow. */
@@ -586,12 +636,14 @@ static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_val *val)
 				goto out;
 			v = fattr_mi_lock(mi, &scratch);
 			work = 0;
+			known[0] = NULL;
+			known[1] = NULL;
 			continue;
 		}
 		work++;
 		mi->seq->count = 0;
-		if (whole && fattr_reachable(v))
-			err = 0;
+		if (judge)
+			err = fattr_visible(v, &root, known) ? 0 : -ENODATA;
 		else
 			err = fattr_mi_show(mi, v);
 		if (err == -EOVERFLOW)
@@ -605,6 +657,7 @@ static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_val *val)
 	}
 	fattr_mi_unlock(mi, NULL);
 out:
+	path_put(&root);
 	fattr_val_free(&scratch);
 	return err;
 }
@@ -725,11 +778,9 @@ void __init fattr_mountinfo_shortcuts(void)
 	bool map = fattr_layout.mntns_id != FATTR_NO_OFFSET &&
 		   fattr_layout.mntns_event != FATTR_NO_OFFSET &&
 		   fattr_layout.mntns_nr != FATTR_NO_OFFSET;
-	bool list = fattr_layout.mntns_root != FATTR_NO_OFFSET &&
-		    fattr_layout.mount_parent != FATTR_NO_OFFSET &&
-		    fattr_layout.mount_mountpoint != FATTR_NO_OFFSET;
+	bool list = fattr_can_judge();
 
 	pr_info("shortcuts: id map %s; listing without rendering %s\n",
 		map ? "on" : "off (no namespace id, event or count in BTF)",
-		list ? "on" : "off (no root, mnt_parent or mnt_mountpoint in BTF)");
+		list ? "on" : "off (no mnt_parent or mnt_mountpoint in BTF)");
 }

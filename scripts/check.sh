@@ -48,7 +48,8 @@ for tag in "$@"; do
 	checks=$(last_line '[0-9]+%: Checks: ')
 	shell=$(last_line 'getfattr-test: ')
 	ia32=$(last_line 'ia32: ')
-	summary="$summary$tag: $verdict; ${checks:-no Check summary}; ${shell:-no getfattr-test summary}; ${ia32:-no ia32 summary}
+	confined=$(last_line 'fattr-confined: ')
+	summary="$summary$tag: $verdict; ${checks:-no Check summary}; ${shell:-no getfattr-test summary}; ${ia32:-no ia32 summary}; ${confined:-no fattr-confined summary}
 "
 	# The fuzzer, mount churn and rmmod cycles at CI size (test/vm-stress.sh;
 	# FATTR_STRESS=full for the full size).

@@ -11,17 +11,30 @@
  * A page is "cold" when /proc/self/pagemap says it is not present: a
  * fresh mapping of a memfd or tmpfs file, private or shared, whose first
  * access faults.
+ *
+ * The restart cannot livelock: names on a page that another thread
+ * evicts in a loop (MADV_DONTNEED, MADV_PAGEOUT) still get the kernel's
+ * answer, within a time bound.  The restart is visible to tracers: a
+ * ptrace(2) tracer sees the syscall entered once per restart (printed;
+ * only the resident case is asserted).
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/perf_event.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/ptrace.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <sys/xattr.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "suites.h"
@@ -358,6 +371,462 @@ START_TEST(test_fault_repeat)
 }
 END_TEST
 
+/*
+ * Evicted names: a page that another thread keeps taking out of this
+ * process's page tables.  Each call may find the first byte absent, go
+ * through the module's handler and be restarted, and find it absent
+ * again; it must still end, with the kernel's answer.
+ */
+#ifndef MADV_PAGEOUT
+#define MADV_PAGEOUT	21	/* Linux 5.4 */
+#endif
+
+#define EVICT_MIN	150	/* calls per name, mapping and way, at least */
+#define EVICT_MAX	30000	/* ... and at most, until one found it cold */
+#define EVICT_STALL	30	/* s without a call returning: a livelock */
+
+enum evict_kind { EV_MEMFD_SHARED, EV_MEMFD_PRIVATE, EV_TMPFS_SHARED,
+		  EV_TMPFS_PRIVATE, EV_KINDS };
+
+static const char *const evict_kinds[] = {
+	"memfd MAP_SHARED", "memfd MAP_PRIVATE", "tmpfs file MAP_SHARED",
+	"tmpfs file MAP_PRIVATE",
+};
+
+/* @name at the start of a mapping of a one-page file of its own. */
+static char *evict_map(const char *name, enum evict_kind kind,
+		       const char *dir)
+{
+	long psz = sysconf(_SC_PAGESIZE);
+	char *page = calloc(1, psz), *p;
+	int fd;
+
+	if (kind >= EV_TMPFS_SHARED) {
+		char *file = xasprintf("%s/evict", dir);
+
+		fd = open(file, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+		free(file);
+	} else {
+		fd = memfd_create("fattr-evict", MFD_CLOEXEC);
+	}
+	ck_assert_msg(fd >= 0, "name file: %s", strerror(errno));
+	strcpy(page, name);
+	ck_assert_int_eq(write(fd, page, psz), psz);
+	free(page);
+	p = mmap(NULL, psz, PROT_READ, kind == EV_MEMFD_SHARED ||
+		 kind == EV_TMPFS_SHARED ? MAP_SHARED : MAP_PRIVATE, fd, 0);
+	ck_assert(p != MAP_FAILED);
+	close(fd);
+	return p;
+}
+
+/* page_present() with pagemap kept open: it runs around every call. */
+static int present_fd(int pm, const void *p)
+{
+	long psz = sysconf(_SC_PAGESIZE);
+	uint64_t ent = 0;
+
+	ck_assert_int_eq(pread(pm, &ent, sizeof(ent),
+			       (uintptr_t)p / psz * sizeof(ent)), sizeof(ent));
+	return (int)(ent >> 63);
+}
+
+/* Does MADV_PAGEOUT take @page out of the page tables?  1, 0, or -errno. */
+static int pageout_evicts(int pm, const char *page)
+{
+	long psz = sysconf(_SC_PAGESIZE);
+
+	(void)__atomic_load_n(page, __ATOMIC_RELAXED);	/* fault it in */
+	if (madvise((void *)page, psz, MADV_PAGEOUT))
+		return -errno;
+	return !present_fd(pm, page);
+}
+
+struct evictor {
+	char *page;
+	int pageout;		/* MADV_PAGEOUT evicts: alternate it */
+	int stop;		/* __atomic */
+	unsigned long rounds;
+};
+
+static void *evict_loop(void *arg)
+{
+	struct evictor *e = arg;
+	long psz = sysconf(_SC_PAGESIZE);
+
+	while (!__atomic_load_n(&e->stop, __ATOMIC_RELAXED)) {
+		madvise(e->page, psz, e->pageout && e->rounds % 2 ?
+			MADV_PAGEOUT : MADV_DONTNEED);
+		e->rounds++;
+	}
+	return NULL;
+}
+
+/*
+ * This thread's entries into syscall @sys, counted by the tracepoint
+ * syscalls:sys_enter_@sys through perf: restarts included.  -1 if the
+ * kernel or the VM has no such counter.
+ */
+static int entry_counter(const char *sys)
+{
+	static const char *const dirs[] = {
+		"/sys/kernel/tracing", "/sys/kernel/debug/tracing",
+	};
+	struct perf_event_attr a;
+	char buf[32] = "";
+	size_t i;
+	int fd = -1;
+
+	for (i = 0; i < sizeof(dirs) / sizeof(*dirs) && fd < 0; i++) {
+		char *id = xasprintf("%s/events/syscalls/sys_enter_%s/id",
+				     dirs[i], sys);
+
+		fd = open(id, O_RDONLY | O_CLOEXEC);
+		free(id);
+	}
+	if (fd < 0)
+		return -1;
+	if (read(fd, buf, sizeof(buf) - 1) <= 0)
+		buf[0] = 0;
+	close(fd);
+	if (!buf[0])
+		return -1;
+	memset(&a, 0, sizeof(a));
+	a.type = PERF_TYPE_TRACEPOINT;
+	a.size = sizeof(a);
+	a.config = strtoull(buf, NULL, 10);
+	return syscall(SYS_perf_event_open, &a, 0, -1, -1,
+		       PERF_FLAG_FD_CLOEXEC);
+}
+
+static long long entry_count(int fd)
+{
+	uint64_t v;
+
+	if (fd < 0)
+		return 0;
+	ck_assert_int_eq(read(fd, &v, sizeof(v)), sizeof(v));
+	return v;
+}
+
+/* Where the test is, for the watchdog's message. */
+struct evict_watch {
+	int done, name, kind, way;	/* __atomic */
+	long calls;			/* __atomic: of this way */
+	long total;			/* __atomic: calls returned */
+};
+
+static const char *const evict_names[] = {
+	VALUE_NAME, "user.fattr_evict", ":mnt:info",
+};
+
+static void *evict_watchdog(void *arg)
+{
+	struct evict_watch *w = arg;
+	struct timespec ts = { 0, 100000000 };
+	time_t last = time(NULL);
+	long seen = 0;
+
+	while (!__atomic_load_n(&w->done, __ATOMIC_RELAXED)) {
+		long total = __atomic_load_n(&w->total, __ATOMIC_RELAXED);
+
+		if (total != seen) {
+			seen = total;
+			last = time(NULL);
+		}
+		if (time(NULL) - last > EVICT_STALL)
+			ck_abort_msg("livelock? evicted names: no call "
+				     "returned in %d s, at \"%s\" (%s), %s, "
+				     "call %ld", EVICT_STALL,
+				     evict_names[__atomic_load_n(&w->name,
+							__ATOMIC_RELAXED)],
+				     evict_kinds[__atomic_load_n(&w->kind,
+							__ATOMIC_RELAXED)],
+				     ways[__atomic_load_n(&w->way,
+							  __ATOMIC_RELAXED)],
+				     __atomic_load_n(&w->calls,
+						     __ATOMIC_RELAXED));
+		nanosleep(&ts, NULL);
+	}
+	return NULL;
+}
+
+/* What the calls of one name through one way saw. */
+struct evict_stats {
+	long calls, cold, entries, restarted, max;
+};
+
+/*
+ * Calls @w with @name at @page until EVICT_MIN calls are done and one
+ * found the page cold (at most EVICT_MAX): each gets @k, the answer for
+ * the name in an ordinary buffer.  @cfd counts the entries (or is -1).
+ */
+static void evict_calls(struct evict_stats *st, struct evict_watch *wd,
+			enum way w, const struct ftree *t, int fd, int pm,
+			int cfd, const char *page, const struct xres *k)
+{
+	memset(st, 0, sizeof(*st));
+	while ((st->calls < EVICT_MIN || !st->cold) &&
+	       st->calls < EVICT_MAX) {
+		int cold = !present_fd(pm, page);
+		long long e0 = entry_count(cfd), e;
+		struct xres r;
+
+		ask(&r, w, t->f, fd, page);
+		e = entry_count(cfd) - e0;
+		if (r.ret != k->ret || (r.ret < 0 && r.err != k->err) ||
+		    (r.ret > 0 && memcmp(r.val, k->val, r.ret))) {
+			char *what = xasprintf("%s, \"%s\" on an evicted page, "
+					       "call %ld (%s before it)",
+					       ways[w], page, st->calls,
+					       cold ? "cold" : "present");
+
+			if (k->ret >= 0)
+				expect_value(&r, k->val, k->ret, what);
+			else
+				expect_errno(&r, k->err, what);
+			free(what);
+		}
+		x_free(&r);
+		st->calls++;
+		st->cold += cold;
+		st->entries += e;
+		st->restarted += e > 1;
+		if (e > st->max)
+			st->max = e;
+		__atomic_store_n(&wd->calls, st->calls, __ATOMIC_RELAXED);
+		__atomic_add_fetch(&wd->total, 1, __ATOMIC_RELAXED);
+	}
+}
+
+START_TEST(test_fault_evicted)
+{
+	static const char *const sys[] = {
+		"getxattr", "lgetxattr", "fgetxattr", "getxattrat",
+	};
+	time_t start = time(NULL);
+	struct evict_watch wd = { 0 };
+	struct evict_stats st, sum, all = { 0 };
+	pthread_t dog;
+	struct ftree t;
+	int fd, pm, cfd[W_AT + 1], w, kind;
+	size_t n;
+
+	make_ftree(&t);
+	fd = open(t.f, O_RDONLY);
+	pm = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC);
+	ck_assert(fd >= 0 && pm >= 0);
+	for (w = W_GET; w <= W_AT; w++)
+		cfd[w] = way_exists(w) ? entry_counter(sys[w]) : -1;
+	if (cfd[W_GET] < 0)
+		printf("fault: evicted names: no syscall entry counter "
+		       "(tracepoint syscalls:sys_enter_*, perf)\n");
+	ck_assert_int_eq(pthread_create(&dog, NULL, evict_watchdog, &wd), 0);
+	for (n = 0; n < sizeof(evict_names) / sizeof(*evict_names); n++) {
+		__atomic_store_n(&wd.name, n, __ATOMIC_RELAXED);
+		for (kind = 0; kind < EV_KINDS; kind++) {
+			struct evictor e = { 0 };
+			pthread_t th;
+			int po;
+
+			e.page = evict_map(evict_names[n], kind, t.s);
+			po = pageout_evicts(pm, e.page);
+			e.pageout = po > 0;
+			__atomic_store_n(&wd.kind, kind, __ATOMIC_RELAXED);
+			ck_assert_int_eq(pthread_create(&th, NULL, evict_loop,
+							&e), 0);
+			memset(&sum, 0, sizeof(sum));
+			for (w = W_GET; w <= W_AT; w++) {
+				char buf[256];	/* XATTR_NAME_MAX + 1 */
+				struct xres k;
+
+				if (!way_exists(w))
+					continue;
+				__atomic_store_n(&wd.way, w, __ATOMIC_RELAXED);
+				strcpy(buf, evict_names[n]);
+				ask(&k, w, t.f, fd, buf);
+				evict_calls(&st, &wd, w, &t, fd, pm, cfd[w],
+					    e.page, &k);
+				ck_assert_msg(st.cold, "%s, \"%s\" (%s): no "
+					      "call in %ld found the page "
+					      "evicted", ways[w],
+					      evict_names[n],
+					      evict_kinds[kind], st.calls);
+				x_free(&k);
+				sum.calls += st.calls;
+				sum.cold += st.cold;
+				sum.entries += st.entries;
+				sum.restarted += st.restarted;
+				if (st.max > sum.max)
+					sum.max = st.max;
+			}
+			__atomic_store_n(&e.stop, 1, __ATOMIC_RELAXED);
+			ck_assert_int_eq(pthread_join(th, NULL), 0);
+			printf("fault: evicted \"%s\", %s (MADV_PAGEOUT: %s, "
+			       "%lu evictions): %ld calls, %ld cold before the "
+			       "call", evict_names[n], evict_kinds[kind],
+			       po > 0 ? "evicts" : po == 0 ? "no effect" :
+			       strerror(-po), e.rounds, sum.calls, sum.cold);
+			if (cfd[W_GET] >= 0)
+				printf(", %ld entries, %ld calls entered more "
+				       "than once, one call entered %ld times",
+				       sum.entries, sum.restarted, sum.max);
+			printf("\n");
+			fflush(stdout);
+			munmap(e.page, sysconf(_SC_PAGESIZE));
+			if (evict_names[n][0] == ':')
+				continue;
+			all.calls += sum.calls;
+			all.cold += sum.cold;
+			all.entries += sum.entries;
+			all.restarted += sum.restarted;
+			if (sum.max > all.max)
+				all.max = sum.max;
+		}
+	}
+	__atomic_store_n(&wd.done, 1, __ATOMIC_RELAXED);
+	ck_assert_int_eq(pthread_join(dog, NULL), 0);
+	printf("fault: evicted names: done in %ld s; ordinary names: %ld "
+	       "calls, %ld cold before the call", (long)(time(NULL) - start),
+	       all.calls, all.cold);
+	if (cfd[W_GET] >= 0)
+		printf(", %ld entries, %ld calls entered more than once, one "
+		       "call entered %ld times", all.entries, all.restarted,
+		       all.max);
+	printf("\n");
+	for (w = W_GET; w <= W_AT; w++)
+		if (cfd[w] >= 0)
+			close(cfd[w]);
+	close(pm);
+	close(fd);
+}
+END_TEST
+
+/*
+ * What a ptrace(2) tracer sees: the getxattr entries of one call, with
+ * the name resident, evicted just before the call, and evicted again and
+ * again by an untraced thread while the tracee sits in its syscall stops
+ * (stopped by the tracer after PT_CAP entries, else it could go on).
+ */
+#define PT_CAP		20
+
+enum pt_case { PT_RESIDENT, PT_EVICTED, PT_EVICTOR, PT_CASES };
+
+static const char *const pt_cases[] = {
+	"resident", "evicted before the call",
+	"evicted in a loop by another thread",
+};
+
+/* The traced child: 0 if its call got the kernel's answer. */
+static int pt_tracee(enum pt_case c, const char *path, char *page,
+		     struct evictor *e)
+{
+	char buf[256];	/* XATTR_NAME_MAX + 1 */
+	struct xres k, r;
+	pthread_t th;
+
+	strcpy(buf, page);
+	x_get(&k, path, buf);
+	r.val = calloc(1, VALUE_MAX);
+	if (!r.val || ptrace(PTRACE_TRACEME, 0, NULL, NULL) || raise(SIGSTOP))
+		return 3;
+	if (c == PT_RESIDENT)
+		(void)__atomic_load_n(page, __ATOMIC_RELAXED);
+	else
+		madvise(page, sysconf(_SC_PAGESIZE), MADV_DONTNEED);
+	if (c == PT_EVICTOR && pthread_create(&th, NULL, evict_loop, e))
+		return 3;
+	r.ret = getxattr(path, page, r.val, VALUE_MAX);
+	r.err = errno;
+	if (c == PT_EVICTOR) {
+		__atomic_store_n(&e->stop, 1, __ATOMIC_RELAXED);
+		pthread_join(th, NULL);
+	}
+	if (r.ret != k.ret || (r.ret < 0 && r.err != k.err) ||
+	    (r.ret > 0 && memcmp(r.val, k.val, r.ret)))
+		return 1;
+	return 0;
+}
+
+/* Traces @pid: its getxattr entries, and their returns in @rets. */
+static int pt_trace(pid_t pid, struct evictor *e, char *rets, size_t len)
+{
+	int st, entries = 0, in = 0, sig = 0;
+	size_t used = 0;
+
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	ck_assert_msg(WIFSTOPPED(st) && WSTOPSIG(st) == SIGSTOP,
+		      "tracee: status %#x", st);
+	ck_assert_int_eq(ptrace(PTRACE_SETOPTIONS, pid, NULL,
+				PTRACE_O_TRACESYSGOOD | PTRACE_O_EXITKILL), 0);
+	rets[0] = 0;
+	for (;;) {
+		struct __ptrace_syscall_info si;
+
+		ck_assert_int_eq(ptrace(PTRACE_SYSCALL, pid, NULL, sig), 0);
+		ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+		if (WIFEXITED(st) || WIFSIGNALED(st))
+			break;
+		sig = 0;
+		if (WSTOPSIG(st) != (SIGTRAP | 0x80)) {
+			sig = WSTOPSIG(st);	/* deliver it */
+			continue;
+		}
+		ck_assert_int_gt(ptrace(PTRACE_GET_SYSCALL_INFO, pid,
+					sizeof(si), &si), 0);
+		if (si.op == PTRACE_SYSCALL_INFO_ENTRY) {
+			in = si.entry.nr == SYS_getxattr;
+			entries += in;
+			if (in && entries >= PT_CAP)
+				__atomic_store_n(&e->stop, 1,
+						 __ATOMIC_RELAXED);
+		} else if (si.op == PTRACE_SYSCALL_INFO_EXIT && in &&
+			   used + 24 < len) {
+			used += snprintf(rets + used, len - used, "%s%lld",
+					 used ? " " : "",
+					 (long long)si.exit.rval);
+		}
+	}
+	ck_assert_msg(WIFEXITED(st) && !WEXITSTATUS(st), "tracee: status "
+		      "%#x (1: not the kernel's answer)", st);
+	return entries;
+}
+
+START_TEST(test_fault_ptrace_entries)
+{
+	struct evictor *e;
+	struct ftree t;
+	int c;
+
+	make_ftree(&t);
+	e = mmap(NULL, sizeof(*e), PROT_READ | PROT_WRITE,
+		 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	ck_assert(e != MAP_FAILED);
+	for (c = 0; c < PT_CASES; c++) {
+		char rets[256];
+		int entries;
+		pid_t pid;
+
+		memset(e, 0, sizeof(*e));
+		e->page = evict_map(VALUE_NAME, EV_MEMFD_SHARED, t.s);
+		pid = fork();
+		ck_assert_int_ge(pid, 0);
+		if (!pid)
+			_exit(pt_tracee(c, t.f, e->page, e));
+		entries = pt_trace(pid, e, rets, sizeof(rets));
+		printf("fault: ptrace: getxattr(\"%s\") with the name %s: %d "
+		       "syscall-entry stops; returns %s\n", VALUE_NAME,
+		       pt_cases[c], entries, rets);
+		fflush(stdout);
+		if (c == PT_RESIDENT)
+			ck_assert_msg(entries == 1, "a resident ordinary "
+				      "name: %d entry stops, not 1", entries);
+		munmap(e->page, sysconf(_SC_PAGESIZE));
+	}
+	munmap(e, sizeof(*e));
+}
+END_TEST
+
 Suite *fault_suite(void)
 {
 	Suite *s = suite_create("fault");
@@ -367,6 +836,8 @@ Suite *fault_suite(void)
 	tcase_add_test(tc, test_fault_ordinary);
 	tcase_add_test(tc, test_fault_colon);
 	tcase_add_test(tc, test_fault_repeat);
+	tcase_add_test(tc, test_fault_evicted);
+	tcase_add_test(tc, test_fault_ptrace_entries);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -120,6 +120,44 @@ START_TEST(test_id_after_changes)
 END_TEST
 
 /*
+ * A child in a mount namespace of its own, with tmpfs @src mounted on
+ * directory @t (made here); *@id is that mount's id.  The child lives
+ * until *@down is closed.
+ */
+static pid_t other_ns_child(const char *t, const char *src, int *id,
+			    int *down)
+{
+	int up[2], dn[2];
+	pid_t pid;
+
+	xmkdir(t);
+	ck_assert(!pipe(up) && !pipe(dn));
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (!pid) {
+		char c;
+
+		close(up[0]);
+		close(dn[1]);
+		*id = -1;
+		if (!unshare(CLONE_NEWNS) &&
+		    !mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) &&
+		    !mount(src, t, "tmpfs", 0, NULL))
+			*id = path_mnt_id(t, 0);
+		write_all(up[1], id, sizeof(*id));
+		read(dn[0], &c, 1);
+		_exit(0);
+	}
+	close(up[1]);
+	close(dn[0]);
+	ck_assert_int_eq(read_full(up[0], id, sizeof(*id)), 0);
+	close(up[0]);
+	ck_assert_msg(*id > 0, "child could not mount");
+	*down = dn[1];
+	return pid;
+}
+
+/*
  * A mount made by another process in its own namespace: neither its id
  * nor a path to it through /proc/PID/root gives its record.
  */
@@ -127,33 +165,13 @@ START_TEST(test_other_ns)
 {
 	const char *dir = scratch();
 	char *t = xasprintf("%s/t", dir), *via;
-	int up[2], down[2], id = -1, status;
+	int down, id, status;
 	struct mountinfo mi;
 	struct xres r;
 	size_t len;
 	pid_t pid;
 
-	xmkdir(t);
-	ck_assert(!pipe(up) && !pipe(down));
-	pid = fork();
-	ck_assert_int_ge(pid, 0);
-	if (!pid) {
-		char c;
-
-		close(up[0]);
-		close(down[1]);
-		if (!unshare(CLONE_NEWNS) &&
-		    !mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) &&
-		    !mount("fattr-other", t, "tmpfs", 0, NULL))
-			id = path_mnt_id(t, 0);
-		write_all(up[1], &id, sizeof(id));
-		read(down[0], &c, 1);
-		_exit(0);
-	}
-	close(up[1]);
-	close(down[0]);
-	ck_assert_int_eq(read_full(up[0], &id, sizeof(id)), 0);
-	ck_assert_msg(id > 0, "child could not mount");
+	pid = other_ns_child(t, "fattr-other", &id, &down);
 	ck_assert_int_eq(mi_read_pid(&mi, pid), 0);
 	ck_assert_ptr_nonnull(mi_find(&mi, id, &len));
 	mi_free(&mi);
@@ -166,7 +184,7 @@ START_TEST(test_other_ns)
 	x_get(&r, via, ":");
 	expect_value(&r, ROOT_VALUE, ROOT_LEN, "\":\" in another namespace");
 	x_free(&r);
-	close(down[1]);
+	close(down);
 	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
 }
 END_TEST
@@ -443,32 +461,12 @@ START_TEST(test_chroot_other_ns)
 	const char *dir = scratch();
 	char *t = xasprintf("%s/t", dir), *root, *in;
 	static const char *paths[3];
-	int up[2], down[2], id = -1, status, absent[2], ids[2];
+	int down, id, status, absent[2], ids[2];
 	struct mountinfo mi;
 	size_t len;
 	pid_t pid;
 
-	xmkdir(t);
-	ck_assert(!pipe(up) && !pipe(down));
-	pid = fork();
-	ck_assert_int_ge(pid, 0);
-	if (!pid) {
-		char c;
-
-		close(up[0]);
-		close(down[1]);
-		if (!unshare(CLONE_NEWNS) &&
-		    !mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) &&
-		    !mount("fattr-other-root", t, "tmpfs", 0, NULL))
-			id = path_mnt_id(t, 0);
-		write_all(up[1], &id, sizeof(id));
-		read(down[0], &c, 1);
-		_exit(0);
-	}
-	close(up[1]);
-	close(down[0]);
-	ck_assert_int_eq(read_full(up[0], &id, sizeof(id)), 0);
-	ck_assert_msg(id > 0, "child could not mount");
+	pid = other_ns_child(t, "fattr-other-root", &id, &down);
 	root = xasprintf("/proc/%d/root", (int)pid);
 	in = xasprintf("%s%s", root, t);
 	ck_assert_int_eq(path_mnt_id(in, 0), id);
@@ -482,7 +480,7 @@ START_TEST(test_chroot_other_ns)
 	ck_assert_int_eq(ids[0], id);
 	ck_assert_ptr_null(mi_find(&mi, id, &len));
 	mi_free(&mi);
-	close(down[1]);
+	close(down);
 	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
 }
 END_TEST
