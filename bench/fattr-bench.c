@@ -28,6 +28,7 @@
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
@@ -587,6 +588,146 @@ static void goals(double loaded, double unloaded)
 	     loaded, unloaded, 1.05, 1);
 }
 
+/* ------------------------------------------------------------------
+ * One value per key (issue 12): per-key names against statmount(2),
+ * :mnt:info and statfs(2), and whole getfattr processes against whole
+ * findmnt processes.  Kept apart from the rows above.
+ */
+
+static int op_key_mountpoint(struct target *t)
+{
+	return getxattr(t->path, ":mnt:mountpoint", value, VALUE_MAX) < 0;
+}
+
+static int op_key_bavail(struct target *t)
+{
+	return getxattr(t->path, ":mnt:statfs:bavail", value, VALUE_MAX) < 0;
+}
+
+static int op_statfs(struct target *t)
+{
+	struct statfs st;
+
+	return statfs(t->path, &st) < 0;
+}
+
+static int op_statmount_point(struct target *t)
+{
+	struct mnt_id_req_ req = {
+		.size = sizeof(req), .mnt_id = t->unique, .param = SM_MNT_POINT,
+	};
+
+	return syscall(NR_statmount, &req, value, VALUE_MAX, 0) < 0;
+}
+
+/* Runs @argv with stdout and stderr on /dev/null; 0 if it exits 0. */
+static int run_quiet(char *const argv[])
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return 1;
+	if (!pid) {
+		int fd = open("/dev/null", O_WRONLY);
+
+		dup2(fd, 1);
+		dup2(fd, 2);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) < 0)
+		return 1;
+	return !(WIFEXITED(status) && !WEXITSTATUS(status));
+}
+
+static int op_proc_getfattr(struct target *t)
+{
+	char *const argv[] = { "/usr/bin/getfattr", "--only-values", "-n",
+			       ":mnt:mountpoint", (char *)t->path, NULL };
+
+	return run_quiet(argv);
+}
+
+static int op_proc_findmnt(struct target *t)
+{
+	char *const argv[] = { "/usr/bin/findmnt", "-n", "-o", "TARGET", "-T",
+			       (char *)t->path, NULL };
+
+	return run_quiet(argv);
+}
+
+enum { V_KEY, V_INFO, V_SMP, V_BAVAIL, V_STATFS, V_GETFATTR, V_FINDMNT,
+       NR_V };
+#define NR_VSIZES	2
+static const int vsizes[NR_VSIZES] = { 10, 1000 };
+static double (*vfigures)[NR_V];
+
+/* In a child, as bench_n(). */
+static void bench_values(int k)
+{
+	double *f = vfigures[k];
+	struct target t;
+
+	make_mounts(vsizes[k], &t);
+	f[V_KEY] = bench(op_key_mountpoint, &t);
+	f[V_INFO] = bench(op_fattr_path, &t);
+	f[V_SMP] = t.unique ? bench(op_statmount_point, &t) : -1;
+	f[V_BAVAIL] = bench(op_key_bavail, &t);
+	f[V_STATFS] = bench(op_statfs, &t);
+	f[V_GETFATTR] = bench(op_proc_getfattr, &t);
+	f[V_FINDMNT] = bench(op_proc_findmnt, &t);
+
+	printf("N = %d mounts, one value per key (mount %d)\n", vsizes[k],
+	       t.id);
+	row(":mnt:mountpoint (getxattr)", f[V_KEY]);
+	row(":mnt:info (getxattr)", f[V_INFO]);
+	row("statmount(2), STATMOUNT_MNT_POINT", f[V_SMP]);
+	row(":mnt:statfs:bavail (getxattr)", f[V_BAVAIL]);
+	row("statfs(2)", f[V_STATFS]);
+	row("process: getfattr -n :mnt:mountpoint", f[V_GETFATTR]);
+	row("process: findmnt -n -o TARGET -T", f[V_FINDMNT]);
+	ratio("ratio :mnt:mountpoint / statmount", f[V_KEY], f[V_SMP]);
+	ratio("ratio :mnt:mountpoint / :mnt:info", f[V_KEY], f[V_INFO]);
+	ratio("ratio :mnt:statfs:bavail / statfs", f[V_BAVAIL], f[V_STATFS]);
+	ratio("ratio findmnt / getfattr (processes)", f[V_FINDMNT],
+	      f[V_GETFATTR]);
+	fflush(stdout);
+}
+
+static void values_goals(void)
+{
+	double (*f)[NR_V] = vfigures;
+	int last = NR_VSIZES - 1;
+
+	printf("Goals, one value per key (ratio; met or not)\n");
+	goal(":mnt:mountpoint / statmount MNT_POINT at N=1000 <= 1.0",
+	     f[last][V_KEY], f[last][V_SMP], 1.0, 1);
+	goal(":mnt:mountpoint / :mnt:info at N=1000 <= 1.1",
+	     f[last][V_KEY], f[last][V_INFO], 1.1, 1);
+	goal(":mnt:statfs:bavail / statfs(2) at N=1000 <= 1.5",
+	     f[last][V_BAVAIL], f[last][V_STATFS], 1.5, 1);
+	ratio("findmnt / getfattr processes at N=10 (reported)",
+	      f[0][V_FINDMNT], f[0][V_GETFATTR]);
+	goal("findmnt / getfattr processes at N=1000 >= 10",
+	     f[last][V_FINDMNT], f[last][V_GETFATTR], 10, 0);
+}
+
+static int bench_values_all(void)
+{
+	int status = 0, i;
+
+	vfigures = mmap(NULL, NR_VSIZES * sizeof(*vfigures),
+			PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+			-1, 0);
+	if (vfigures == MAP_FAILED)
+		die("mmap");
+	for (i = 0; i < NR_VSIZES; i++)
+		status |= run_child(bench_values, i);
+	values_goals();
+	return status;
+}
+
 /* The hook's cost to ordinary names: loaded vs. unloaded, same boot. */
 static int bench_misses(const char *ko)
 {
@@ -639,6 +780,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < NR_SIZES; i++)
 		status |= run_child(bench_n, i);
 	status |= run_child(bench_latency, 0);
+	status |= bench_values_all();
 	status |= bench_misses(argv[1]);
 	return status;
 }

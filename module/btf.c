@@ -394,6 +394,9 @@ int __init fattr_btf_init(const char *btf_path)
 		  &fattr_layout.mount_parent },
 		{ "mount", "mnt_mountpoint", BTF_KIND_PTR, NULL, 0, true,
 		  &fattr_layout.mount_mountpoint },
+		/* The 64-bit id of statmount(2) and listmount(2), 6.8+. */
+		{ "mount", "mnt_id_unique", BTF_KIND_TYPEDEF, "u64", 0, true,
+		  &fattr_layout.mount_id_unique },
 		/* The namespace's unique id: seq until 6.x, ns.ns_id in 7.x. */
 		{ "mnt_namespace", "seq", BTF_KIND_TYPEDEF, "u64", 0, true,
 		  &fattr_layout.mntns_id },

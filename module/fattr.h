@@ -5,9 +5,9 @@
 #ifndef _FATTR_H
 #define _FATTR_H
 
+#include <linux/path.h>
 #include <linux/types.h>
 
-struct path;
 struct vfsmount;
 struct mount;		/* fs/mount.h: reached through fattr_layout only */
 
@@ -19,6 +19,7 @@ struct fattr_layout {
 	/* optional: */
 	size_t mount_parent;	/* struct mount: struct mount *mnt_parent */
 	size_t mount_mountpoint;	/* struct dentry *mnt_mountpoint */
+	size_t mount_id_unique;	/* u64 mnt_id_unique (6.8+) */
 	/* struct mnt_namespace; optional: */
 	size_t mntns_id;	/* u64 seq (ns.ns_id in 7.x): its unique id */
 	size_t mntns_event;	/* u64 event: bumped by mounts and moves */
@@ -45,6 +46,41 @@ int fattr_render_mnt(struct vfsmount *mnt, struct fattr_val *val);
 int fattr_render_id(int id, struct fattr_val *val);
 int fattr_render_ids(struct fattr_val *val);
 void fattr_val_free(struct fattr_val *val);
+int fattr_val_reserve(struct fattr_val *val, size_t cap);
+
+/*
+ * What a walk takes of the mount whose record it renders, while
+ * namespace_sem keeps that mount in the caller's namespace.
+ */
+struct fattr_mnt_ref {
+	bool want_root;		/* in: take a reference to the mount's root */
+	bool taken;		/* out: the fields below are set */
+	u64 unique_id;		/* mnt_id_unique, 0 if BTF has none */
+	struct path root;	/* if want_root; fattr_mnt_ref_put() drops it */
+};
+
+int fattr_render_mnt_ref(struct vfsmount *mnt, struct fattr_val *val,
+			 struct fattr_mnt_ref *ref);
+int fattr_render_id_ref(int id, struct fattr_val *val,
+			struct fattr_mnt_ref *ref);
+void fattr_mnt_ref_put(struct fattr_mnt_ref *ref);
+
+/* fields.c: the fields of a mountinfo record. */
+enum fattr_field {
+	FATTR_F_ID,		/* 1: mount id */
+	FATTR_F_PARENT,		/* 2: parent's mount id */
+	FATTR_F_DEV,		/* 3: MAJOR:MINOR */
+	FATTR_F_ROOT,		/* 4: root within the file system */
+	FATTR_F_MOUNTPOINT,	/* 5: mount point */
+	FATTR_F_OPTIONS,	/* 6: per-mount options */
+	FATTR_F_PROPAGATION,	/* the optional fields, up to "-" */
+	FATTR_F_FSTYPE,		/* type[.subtype] */
+	FATTR_F_SOURCE,		/* mount source */
+	FATTR_F_SUPEROPTIONS,	/* super block options: the rest */
+	FATTR_F_NR
+};
+
+int fattr_record_field(struct fattr_val *val, enum fattr_field field);
 
 /* idmap.c: maps from mount id to struct mount, per namespace. */
 struct fattr_ns_state {
@@ -69,6 +105,7 @@ void fattr_map_free(struct fattr_id_map *map);
 void fattr_maps_exit(void);
 
 /* walk.c: the attribute tree. */
+void __init fattr_walk_features(void);
 ssize_t fattr_getxattr(const struct path *path, const char *name,
 		       void __user *value, size_t size);
 

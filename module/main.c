@@ -41,6 +41,7 @@ static int __init fattr_init(void)
 		return err;
 	}
 	fattr_mountinfo_shortcuts();
+	fattr_walk_features();
 	return 0;
 }
 

@@ -364,7 +364,7 @@ static bool fattr_visible(struct mount *mnt, const struct path *root,
  *
  * Return: 0 or -ENOMEM.
  */
-static int fattr_val_reserve(struct fattr_val *val, size_t cap)
+int fattr_val_reserve(struct fattr_val *val, size_t cap)
 {
 	char *buf;
 
@@ -399,17 +399,55 @@ void fattr_val_free(struct fattr_val *val)
 }
 
 /*
- * Renders @v (NULL: a mount the caller does not see) into @val and drops
+ * Takes what @ref asks of @mnt, whose record was just rendered: called
+ * with namespace_sem held, which keeps @mnt in the caller's namespace.
+ * mntget() and dget() only count references.
+ */
+static void fattr_mi_take(struct fattr_mnt_ref *ref, struct mount *mnt)
+{
+	struct vfsmount *vfs = fattr_vfsmount(mnt);
+
+	if (!ref || ref->taken)
+		return;
+	ref->taken = true;
+	if (fattr_layout.mount_id_unique != FATTR_NO_OFFSET)
+		ref->unique_id = *(const u64 *)((const char *)mnt +
+						fattr_layout.mount_id_unique);
+	if (ref->want_root) {
+		ref->root.mnt = mntget(vfs);
+		ref->root.dentry = dget(vfs->mnt_root);
+	}
+}
+
+/**
+ * fattr_mnt_ref_put() - drop what a walk took for a &struct fattr_mnt_ref
+ * @ref: filled by fattr_render_mnt_ref() or fattr_render_id_ref()
+ */
+void fattr_mnt_ref_put(struct fattr_mnt_ref *ref)
+{
+	if (ref->root.mnt)
+		path_put(&ref->root);
+	ref->root.mnt = NULL;
+	ref->root.dentry = NULL;
+	ref->taken = false;
+}
+
+/*
+ * Renders @v (NULL: a mount the caller does not see) into @val, takes
+ * what @ref (or NULL) asks of it if it is the caller's, and drops
  * namespace_sem.
  *
  * Return: 0, -ENODATA, -EOVERFLOW after growing @val (render again), or
  * another negative errno.
  */
 static int fattr_mi_show_unlock(struct fattr_mi *mi, struct mount *v,
-				struct fattr_val *val)
+				struct fattr_val *val,
+				struct fattr_mnt_ref *ref)
 {
 	int err = v ? fattr_mi_show(mi, v) : -ENODATA;
 
+	if (!err)
+		fattr_mi_take(ref, v);
 	val->len = mi->seq->count;
 	fattr_mi_unlock(mi, NULL);
 	if (err == -EOVERFLOW) {
@@ -423,7 +461,7 @@ static int fattr_mi_show_unlock(struct fattr_mi *mi, struct mount *v,
 
 /* The record of @target, if it is in the caller's namespace. */
 static int fattr_walk_mnt(struct fattr_mi *mi, struct mount *target,
-			  struct fattr_val *val)
+			  struct fattr_val *val, struct fattr_mnt_ref *ref)
 {
 	struct mnt_namespace *ns = current->nsproxy->mnt_ns;
 	bool ours;
@@ -438,7 +476,7 @@ static int fattr_walk_mnt(struct fattr_mi *mi, struct mount *target,
 		 * mnt_ns changes under namespace_sem only.
 		 */
 		ours = fattr_field(target, fattr_layout.mount_mnt_ns) == ns;
-		err = fattr_mi_show_unlock(mi, ours ? target : NULL, val);
+		err = fattr_mi_show_unlock(mi, ours ? target : NULL, val, ref);
 	} while (err == -EOVERFLOW);
 	return err;
 }
@@ -448,7 +486,8 @@ static int fattr_walk_mnt(struct fattr_mi *mi, struct mount *target,
  * one (idmap.c), else by a walk that renders the record when it meets the
  * mount and collects a new map meanwhile.
  */
-static int fattr_walk_id(struct fattr_mi *mi, int id, struct fattr_val *val)
+static int fattr_walk_id(struct fattr_mi *mi, int id, struct fattr_val *val,
+			 struct fattr_mnt_ref *ref)
 {
 	struct fattr_ns_state st = { }, first;
 	struct fattr_id_map *map = NULL;
@@ -461,7 +500,7 @@ again:
 	v = fattr_mi_lock(mi, val);
 	stateful = fattr_ns_state(&st);
 	if (stateful && fattr_map_lookup(&st, id, &found)) {
-		err = fattr_mi_show_unlock(mi, found, val);
+		err = fattr_mi_show_unlock(mi, found, val, ref);
 		if (err == -EOVERFLOW)
 			goto again;
 		goto out;
@@ -500,6 +539,8 @@ again:
 			good = fattr_map_add(map, fattr_mount_id(v), v);
 		if (err == -ENODATA && fattr_mount_id(v) == id) {
 			err = fattr_mi_show(mi, v);
+			if (!err)
+				fattr_mi_take(ref, v);
 			val->len = mi->seq->count;
 			if (err == -EOVERFLOW)
 				break;	/* the walk restarts, map and all */
@@ -629,7 +670,7 @@ enum fattr_walk {
 };
 
 static int fattr_walk(enum fattr_walk what, struct vfsmount *mnt, int id,
-		      struct fattr_val *val)
+		      struct fattr_val *val, struct fattr_mnt_ref *ref)
 {
 	struct fattr_mi mi;
 	int err;
@@ -642,10 +683,10 @@ static int fattr_walk(enum fattr_walk what, struct vfsmount *mnt, int id,
 		return err;
 	switch (what) {
 	case FATTR_WALK_MNT:
-		err = fattr_walk_mnt(&mi, fattr_real_mount(mnt), val);
+		err = fattr_walk_mnt(&mi, fattr_real_mount(mnt), val, ref);
 		break;
 	case FATTR_WALK_ID:
-		err = fattr_walk_id(&mi, id, val);
+		err = fattr_walk_id(&mi, id, val, ref);
 		break;
 	case FATTR_WALK_IDS:
 		err = fattr_walk_ids(&mi, val);
@@ -654,6 +695,8 @@ static int fattr_walk(enum fattr_walk what, struct vfsmount *mnt, int id,
 	fattr_mi_close(&mi);
 	if (!err && what != FATTR_WALK_IDS && val->len > XATTR_SIZE_MAX)
 		err = -E2BIG;
+	if (err && ref)
+		fattr_mnt_ref_put(ref);
 	return err;
 }
 
@@ -668,7 +711,7 @@ static int fattr_walk(enum fattr_walk what, struct vfsmount *mnt, int id,
  */
 int fattr_render_mnt(struct vfsmount *mnt, struct fattr_val *val)
 {
-	return fattr_walk(FATTR_WALK_MNT, mnt, 0, val);
+	return fattr_walk(FATTR_WALK_MNT, mnt, 0, val, NULL);
 }
 
 /**
@@ -681,7 +724,7 @@ int fattr_render_mnt(struct vfsmount *mnt, struct fattr_val *val)
  */
 int fattr_render_id(int id, struct fattr_val *val)
 {
-	return fattr_walk(FATTR_WALK_ID, NULL, id, val);
+	return fattr_walk(FATTR_WALK_ID, NULL, id, val, NULL);
 }
 
 /**
@@ -696,7 +739,35 @@ int fattr_render_id(int id, struct fattr_val *val)
  */
 int fattr_render_ids(struct fattr_val *val)
 {
-	return fattr_walk(FATTR_WALK_IDS, NULL, 0, val);
+	return fattr_walk(FATTR_WALK_IDS, NULL, 0, val, NULL);
+}
+
+/**
+ * fattr_render_mnt_ref() - fattr_render_mnt(), taking what @ref asks
+ * @mnt: the mount
+ * @val: receives the record, newline included
+ * @ref: receives the mount's unique id and, if asked, its root
+ *
+ * Return: as fattr_render_mnt(); on error @ref holds nothing.
+ */
+int fattr_render_mnt_ref(struct vfsmount *mnt, struct fattr_val *val,
+			 struct fattr_mnt_ref *ref)
+{
+	return fattr_walk(FATTR_WALK_MNT, mnt, 0, val, ref);
+}
+
+/**
+ * fattr_render_id_ref() - fattr_render_id(), taking what @ref asks
+ * @id: the first field of the record
+ * @val: receives the record, newline included
+ * @ref: receives the mount's unique id and, if asked, its root
+ *
+ * Return: as fattr_render_id(); on error @ref holds nothing.
+ */
+int fattr_render_id_ref(int id, struct fattr_val *val,
+			struct fattr_mnt_ref *ref)
+{
+	return fattr_walk(FATTR_WALK_ID, NULL, id, val, ref);
 }
 
 /**

@@ -3,30 +3,235 @@
  * The attribute tree: from a ':' name to its value, with the xattr
  * size rules.
  *
- *   ":"               "mnt:\0mntns:\0"
- *   ":mnt:"           "info\0"
- *   ":mnt:info"       mountinfo record of the path's mount
- *   ":mntns:"         "ID:\0" for each mount of the caller's mountinfo
- *   ":mntns:ID:"      "info\0"
- *   ":mntns:ID:info"  mountinfo record of mount ID
+ *   ":"                 "mnt:\0mntns:\0"
+ *   ":mnt:"             the mount folder of the path's mount:
+ *   ":mnt:info"           its mountinfo record
+ *   ":mnt:id" ...         one field of that record, or unique_id
+ *   ":mnt:statfs:"        "type\0bsize\0..."
+ *   ":mnt:statfs:type"    statfs(2) figures, by vfs_statfs()
+ *   ":mntns:"           "ID:\0" for each mount of the caller's mountinfo
+ *   ":mntns:ID:"        the mount folder of mount ID, as ":mnt:"
  *
- * Unlike the 2022 RFC, names match exactly (no prefix matches), unknown
- * names give ENODATA, and values obey getxattr(2): size 0 asks for the
- * length, a short buffer gives ERANGE.
+ * The tree is data, as the 2022 RFC's fs/values.c has it: a table per
+ * folder (struct fattr_entry rows: a name, and a getter or a sub-folder),
+ * one lookup routine that walks a name through the tables, and folder
+ * listings made from the same tables.  Adding a key is a row and, unless
+ * an existing getter serves it, its getter.
+ *
+ * Unlike the RFC, names match exactly (no prefix matches), unknown names
+ * give ENODATA, and values obey getxattr(2): size 0 asks for the length,
+ * a short buffer gives ERANGE.
  */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
 #include <linux/ctype.h>
+#include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/mount.h>
 #include <linux/path.h>
+#include <linux/statfs.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
 #include <uapi/linux/fattr.h>
 
 #include "fattr.h"
 
-/* Folder values: every entry NUL-terminated (sizeof keeps the last NUL). */
-static const char fattr_dir_root[] = FATTR_ENTRY_MNT "\0" FATTR_ENTRY_MNTNS;
-static const char fattr_dir_mount[] = FATTR_ENTRY_INFO;
+/* The mount a name is about: the call's file, or ":mntns:ID:". */
+struct fattr_req {
+	const struct path *path;	/* the file named by the call */
+	int id;				/* mount ID of ":mntns:ID:", or 0 */
+};
+
+/* A row of a folder's table; a table ends with a row without a name. */
+struct fattr_entry {
+	const char *name;	/* a folder's name ends in FATTR_SEP */
+	/* An attribute: its getter, given @arg. */
+	int (*get)(const struct fattr_req *req, int arg,
+		   struct fattr_val *val);
+	int arg;
+	const struct fattr_folder *folder;	/* a folder */
+	bool (*served)(void);	/* NULL: every kernel serves it */
+};
+
+/*
+ * A folder: named entries from a table, or (":mntns:") one sub-folder per
+ * mount, named by the caller, with its own listing.
+ */
+struct fattr_folder {
+	const struct fattr_entry *entries;
+	/* A folder of numbered folders: */
+	int (*list)(const struct fattr_req *req, struct fattr_val *val);
+	const char *(*enter)(struct fattr_req *req, const char *name);
+	const struct fattr_folder *each;
+};
+
+/* A mount's record: the caller's mountinfo decides visibility. */
+static int fattr_render(const struct fattr_req *req, struct fattr_val *val,
+			struct fattr_mnt_ref *ref)
+{
+	if (req->id)
+		return fattr_render_id_ref(req->id, val, ref);
+	return fattr_render_mnt_ref(req->path->mnt, val, ref);
+}
+
+static int fattr_get_info(const struct fattr_req *req, int arg,
+			  struct fattr_val *val)
+{
+	return fattr_render(req, val, NULL);
+}
+
+/* @arg: an enum fattr_field. */
+static int fattr_get_field(const struct fattr_req *req, int arg,
+			   struct fattr_val *val)
+{
+	int err = fattr_render(req, val, NULL);
+
+	return err ? err : fattr_record_field(val, arg);
+}
+
+static bool fattr_has_unique_id(void)
+{
+	return fattr_layout.mount_id_unique != FATTR_NO_OFFSET;
+}
+
+static int fattr_get_unique_id(const struct fattr_req *req, int arg,
+			       struct fattr_val *val)
+{
+	struct fattr_mnt_ref ref = { };
+	int err = fattr_render(req, val, &ref);
+
+	if (err)
+		return err;
+	/* The record leaves a page at least. */
+	val->len = scnprintf(val->buf, val->cap, "%llu", ref.unique_id);
+	fattr_mnt_ref_put(&ref);
+	return 0;
+}
+
+/* The figures of statfs(2), in the order of its struct statfs. */
+enum fattr_statfs {
+	FATTR_SF_TYPE,
+	FATTR_SF_BSIZE,
+	FATTR_SF_FRSIZE,
+	FATTR_SF_BLOCKS,
+	FATTR_SF_BFREE,
+	FATTR_SF_BAVAIL,
+	FATTR_SF_FILES,
+	FATTR_SF_FFREE,
+	FATTR_SF_NAMELEN,
+	FATTR_SF_FLAGS,
+	FATTR_SF_FSID,
+};
+
+/*
+ * @arg: an enum fattr_statfs.  vfs_statfs() is statfs(2)'s own: the LSM
+ * check security_sb_statfs(), ENOSYS for a file system without statfs,
+ * f_frsize defaulting to f_bsize, and f_flags from the mount and super
+ * block flags with ST_VALID.  Numbers are decimal; fsid is the two words
+ * of statfs(2)'s f_fsid.val[], each as an unsigned 32-bit number, joined
+ * by ':'.
+ */
+static int fattr_get_statfs(const struct fattr_req *req, int arg,
+			    struct fattr_val *val)
+{
+	struct fattr_mnt_ref ref = { .want_root = req->id != 0 };
+	struct kstatfs st;
+	u64 n;
+	int err;
+
+	/* The record first: a mount the caller does not see has no keys. */
+	err = fattr_render(req, val, &ref);
+	if (err)
+		return err;
+	err = vfs_statfs(req->id ? &ref.root : req->path, &st);
+	fattr_mnt_ref_put(&ref);
+	if (err)
+		return err;
+	switch (arg) {
+	case FATTR_SF_TYPE:
+		n = (unsigned long)st.f_type;
+		break;
+	case FATTR_SF_BSIZE:
+		n = (unsigned long)st.f_bsize;
+		break;
+	case FATTR_SF_FRSIZE:
+		n = (unsigned long)st.f_frsize;
+		break;
+	case FATTR_SF_BLOCKS:
+		n = st.f_blocks;
+		break;
+	case FATTR_SF_BFREE:
+		n = st.f_bfree;
+		break;
+	case FATTR_SF_BAVAIL:
+		n = st.f_bavail;
+		break;
+	case FATTR_SF_FILES:
+		n = st.f_files;
+		break;
+	case FATTR_SF_FFREE:
+		n = st.f_ffree;
+		break;
+	case FATTR_SF_NAMELEN:
+		n = (unsigned long)st.f_namelen;
+		break;
+	case FATTR_SF_FLAGS:
+		n = (unsigned long)st.f_flags;
+		break;
+	default:
+		val->len = scnprintf(val->buf, val->cap, "%u:%u",
+				     (u32)st.f_fsid.val[0],
+				     (u32)st.f_fsid.val[1]);
+		return 0;
+	}
+	val->len = scnprintf(val->buf, val->cap, "%llu", n);
+	return 0;
+}
+
+#define FATTR_FIELD(n, f)	{ .name = n, .get = fattr_get_field, .arg = f }
+#define FATTR_STATFS(n, f)	{ .name = n, .get = fattr_get_statfs, .arg = f }
+
+static const struct fattr_entry fattr_statfs_entries[] = {
+	FATTR_STATFS(FATTR_ENTRY_TYPE, FATTR_SF_TYPE),
+	FATTR_STATFS(FATTR_ENTRY_BSIZE, FATTR_SF_BSIZE),
+	FATTR_STATFS(FATTR_ENTRY_FRSIZE, FATTR_SF_FRSIZE),
+	FATTR_STATFS(FATTR_ENTRY_BLOCKS, FATTR_SF_BLOCKS),
+	FATTR_STATFS(FATTR_ENTRY_BFREE, FATTR_SF_BFREE),
+	FATTR_STATFS(FATTR_ENTRY_BAVAIL, FATTR_SF_BAVAIL),
+	FATTR_STATFS(FATTR_ENTRY_FILES, FATTR_SF_FILES),
+	FATTR_STATFS(FATTR_ENTRY_FFREE, FATTR_SF_FFREE),
+	FATTR_STATFS(FATTR_ENTRY_NAMELEN, FATTR_SF_NAMELEN),
+	FATTR_STATFS(FATTR_ENTRY_FLAGS, FATTR_SF_FLAGS),
+	FATTR_STATFS(FATTR_ENTRY_FSID, FATTR_SF_FSID),
+	{ }
+};
+
+static const struct fattr_folder fattr_statfs_folder = {
+	.entries = fattr_statfs_entries,
+};
+
+/* ":mnt:" and ":mntns:ID:", in the order they are listed. */
+static const struct fattr_entry fattr_mount_entries[] = {
+	{ .name = FATTR_ENTRY_INFO, .get = fattr_get_info },
+	FATTR_FIELD(FATTR_ENTRY_ID, FATTR_F_ID),
+	FATTR_FIELD(FATTR_ENTRY_PARENT, FATTR_F_PARENT),
+	FATTR_FIELD(FATTR_ENTRY_DEV, FATTR_F_DEV),
+	FATTR_FIELD(FATTR_ENTRY_ROOT, FATTR_F_ROOT),
+	FATTR_FIELD(FATTR_ENTRY_MOUNTPOINT, FATTR_F_MOUNTPOINT),
+	FATTR_FIELD(FATTR_ENTRY_OPTIONS, FATTR_F_OPTIONS),
+	FATTR_FIELD(FATTR_ENTRY_PROPAGATION, FATTR_F_PROPAGATION),
+	FATTR_FIELD(FATTR_ENTRY_FSTYPE, FATTR_F_FSTYPE),
+	FATTR_FIELD(FATTR_ENTRY_SOURCE, FATTR_F_SOURCE),
+	FATTR_FIELD(FATTR_ENTRY_SUPEROPTIONS, FATTR_F_SUPEROPTIONS),
+	{ .name = FATTR_ENTRY_UNIQUE_ID, .get = fattr_get_unique_id,
+	  .served = fattr_has_unique_id },
+	{ .name = FATTR_ENTRY_STATFS, .folder = &fattr_statfs_folder },
+	{ }
+};
+
+static const struct fattr_folder fattr_mount_folder = {
+	.entries = fattr_mount_entries,
+};
 
 /*
  * A mount id as ":mntns:" lists it: decimal, no sign, no leading zero,
@@ -47,28 +252,115 @@ static const char *fattr_parse_id(const char *s, int *id)
 	return s;
 }
 
-/* ":mntns:" and below; @name follows that prefix. */
-static int fattr_get_mntns(const char *name, struct fattr_val *val,
-			   const char **dir, size_t *dir_len)
+/* "ID:" of ":mntns:ID:...": the rest of @name, or NULL. */
+static const char *fattr_enter_id(struct fattr_req *req, const char *name)
 {
-	int id, err;
+	name = fattr_parse_id(name, &req->id);
+	if (!name || *name != FATTR_SEP)
+		return NULL;
+	return name + 1;
+}
 
-	if (!*name)
-		return fattr_render_ids(val);
+static int fattr_list_ids(const struct fattr_req *req, struct fattr_val *val)
+{
+	return fattr_render_ids(val);
+}
 
-	name = fattr_parse_id(name, &id);
-	if (!name || *name++ != FATTR_SEP)
-		return -ENODATA;
-	if (strcmp(name, "") && strcmp(name, FATTR_ENTRY_INFO))
-		return -ENODATA;
+static const struct fattr_folder fattr_mntns_folder = {
+	.list = fattr_list_ids,
+	.enter = fattr_enter_id,
+	.each = &fattr_mount_folder,
+};
 
-	/* Rendering is the test of whether the caller sees mount @id. */
-	err = fattr_render_id(id, val);
-	if (!err && !*name) {
-		*dir = fattr_dir_mount;
-		*dir_len = sizeof(fattr_dir_mount);
+static const struct fattr_entry fattr_root_entries[] = {
+	{ .name = FATTR_ENTRY_MNT, .folder = &fattr_mount_folder },
+	{ .name = FATTR_ENTRY_MNTNS, .folder = &fattr_mntns_folder },
+	{ }
+};
+
+static const struct fattr_folder fattr_root_folder = {
+	.entries = fattr_root_entries,
+};
+
+static bool fattr_served(const struct fattr_entry *e)
+{
+	return !e->served || e->served();
+}
+
+/*
+ * A folder's value: its entries, each NUL-terminated.  Below ":mntns:ID:"
+ * a folder exists only if the caller sees mount ID, which rendering the
+ * record tells.
+ */
+static int fattr_list(const struct fattr_folder *dir,
+		      const struct fattr_req *req, struct fattr_val *val)
+{
+	const struct fattr_entry *e;
+	size_t len = 0, n;
+	int err;
+
+	if (dir->list)
+		return dir->list(req, val);
+	if (req->id) {
+		err = fattr_render_id(req->id, val);
+		if (err)
+			return err;
 	}
-	return err;
+	for (e = dir->entries; e->name; e++)
+		if (fattr_served(e))
+			len += strlen(e->name) + 1;
+	err = fattr_val_reserve(val, len);
+	if (err)
+		return err;
+	val->len = 0;
+	for (e = dir->entries; e->name; e++) {
+		if (!fattr_served(e))
+			continue;
+		n = strlen(e->name) + 1;
+		memcpy(val->buf + val->len, e->name, n);
+		val->len += n;
+	}
+	return 0;
+}
+
+/*
+ * Walks @name (after the leading FATTR_SEP) through the tables from @dir
+ * and puts the value it names in @val.
+ *
+ * Return: 0, -ENODATA for a name the tree does not have, or the getter's
+ * error.
+ */
+static int fattr_lookup(const struct fattr_folder *dir, const char *name,
+			struct fattr_req *req, struct fattr_val *val)
+{
+	const struct fattr_entry *e;
+	size_t len = 0;
+
+	for (;;) {
+		if (!*name)
+			return fattr_list(dir, req, val);
+		if (dir->enter) {
+			name = dir->enter(req, name);
+			if (!name)
+				return -ENODATA;
+			dir = dir->each;
+			continue;
+		}
+		for (e = dir->entries; e->name; e++) {
+			if (!fattr_served(e))
+				continue;
+			len = strlen(e->name);
+			if (e->folder ? !strncmp(name, e->name, len) :
+			    !strcmp(name, e->name))
+				break;
+		}
+		if (!e->name)
+			return -ENODATA;
+		if (!e->folder)
+			return e->get(req, e->arg, val);
+		name += len;
+		dir = e->folder;
+	}
 }
 
 static ssize_t fattr_copy_out(const char *data, size_t len,
@@ -95,36 +387,22 @@ static ssize_t fattr_copy_out(const char *data, size_t len,
 ssize_t fattr_getxattr(const struct path *path, const char *name,
 		       void __user *value, size_t size)
 {
+	struct fattr_req req = { .path = path };
 	struct fattr_val val = { };
-	const char *dir = NULL;
-	size_t dir_len = 0;
 	ssize_t ret;
 
-	name++;
-	if (!strcmp(name, "")) {
-		dir = fattr_dir_root;
-		dir_len = sizeof(fattr_dir_root);
-	} else if (!strcmp(name, FATTR_ENTRY_MNT)) {
-		dir = fattr_dir_mount;
-		dir_len = sizeof(fattr_dir_mount);
-	} else if (!strcmp(name, FATTR_ENTRY_MNT FATTR_ENTRY_INFO)) {
-		ret = fattr_render_mnt(path->mnt, &val);
-		if (ret)
-			goto out;
-	} else if (str_has_prefix(name, FATTR_ENTRY_MNTNS)) {
-		ret = fattr_get_mntns(name + strlen(FATTR_ENTRY_MNTNS), &val,
-				      &dir, &dir_len);
-		if (ret)
-			goto out;
-	} else {
-		return -ENODATA;
-	}
-
-	if (dir)
-		ret = fattr_copy_out(dir, dir_len, value, size);
-	else
+	ret = fattr_lookup(&fattr_root_folder, name + 1, &req, &val);
+	if (!ret)
 		ret = fattr_copy_out(val.buf, val.len, value, size);
-out:
 	fattr_val_free(&val);
 	return ret;
+}
+
+/**
+ * fattr_walk_features() - log which optional keys this kernel serves
+ */
+void __init fattr_walk_features(void)
+{
+	pr_info("features: unique_id %s\n", fattr_has_unique_id() ? "on" :
+		"off (no mnt_id_unique in BTF)");
 }

@@ -42,6 +42,8 @@ cp "$top/test/fattr-check" "$top/test/vm-check.sh" \
    "$top/test/getfattr-test.sh" "$top/test/vm-refuse.sh" \
    "$top/test/fattr-ia32" "$top/test/fattr-confined" \
    "$top/test/vm-confined.sh" "$root/test/"
+# The examples, which getfattr-test.sh runs.
+cp "$top/examples/mount-of.sh" "$top/examples/where.sh" "$root/test/"
 # The test-only module of test/claim, for vm-refuse.sh (vm-test.sh
 # builds it).
 if [ -n "${FATTR_CLAIM_KO:-}" ]; then
@@ -65,7 +67,7 @@ mkdir -p "$root$(dirname "$aa_parser")" "$root/etc/apparmor.d" \
 	 "$root/etc/apparmor"
 cp -r /etc/apparmor.d/tunables "$root/etc/apparmor.d/"
 : >"$root/etc/apparmor/parser.conf"
-for prog in /usr/bin/getfattr /usr/bin/setfattr "$aa_parser"; do
+for prog in /usr/bin/getfattr /usr/bin/setfattr /usr/bin/findmnt "$aa_parser"; do
 	[ -x "$prog" ] || fail "no $prog (apt-get install attr)"
 	cp "$prog" "$root$prog"
 	for lib in $(ldd "$prog" | grep -o '/[^ ]*'); do

@@ -43,7 +43,7 @@ START_TEST(test_root_folder)
 }
 END_TEST
 
-/* ":mnt:" lists "info". */
+/* ":mnt:" lists the mount folder's keys (mount_folder()). */
 START_TEST(test_mnt_folder)
 {
 	struct xres r;
@@ -70,7 +70,7 @@ START_TEST(test_listing)
 }
 END_TEST
 
-/* Every listed id: ":mntns:ID:" is "info", ":mntns:ID:info" its record. */
+/* Every listed id: ":mntns:ID:" is the mount folder, ":mntns:ID:info" its record. */
 START_TEST(test_every_id)
 {
 	const char *dir = scratch();

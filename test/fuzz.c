@@ -44,6 +44,7 @@
 #include <sys/mount.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <sys/xattr.h>
 #include <time.h>
@@ -70,7 +71,8 @@ struct xattr_args_v0 {
 };
 
 static const char root_value[] = "mnt:\0mntns:";	/* 12 bytes */
-static const char info_value[] = "info";		/* 5 bytes */
+static const char statfs_value[] = "type\0bsize\0frsize\0blocks\0bfree\0"
+	"bavail\0files\0ffree\0namelen\0flags\0fsid";
 
 /* ---------------------------------------------------------------- rng */
 
@@ -286,12 +288,57 @@ static void put_id(char *s)
 static const char *const pieces[] = {
 	":", "mnt:", "info", "mntns:", "mnt", "mntns", "info:", "::", "\n",
 	" ", "\t", "\\", "/", ".", "MNT:", "INFO", "\xff", "\x80", "%d", "*",
+	"id", "parent", "dev", "root", "mountpoint", "options", "propagation",
+	"fstype", "source", "superoptions", "unique_id", "statfs:", "statfs",
+	"bavail", "fsid", "flags", "type", "id:", "STATFS:", "unique",
 };
+
+/* The keys of a mount folder and of its statfs: folder. */
+static const char *const mount_keys[] = {
+	"info", "id", "parent", "dev", "root", "mountpoint", "options",
+	"propagation", "fstype", "source", "superoptions", "unique_id",
+	"statfs:",
+};
+static const char *const statfs_keys[] = {
+	"type", "bsize", "frsize", "blocks", "bfree", "bavail", "files",
+	"ffree", "namelen", "flags", "fsid",
+};
+/* Near misses of them. */
+static const char *const near_keys[] = {
+	"statfs", "statfs:nope", "statfs::", "statfs:type:", "id:", "ID",
+	"idx", "unique", "unique_id:", "statfs:bavai", "statfs:bavailx",
+	"mountpoint ", "sourc", "info:", "statfs:fsid:", ":statfs:",
+};
+
+#define NITEMS(a) (sizeof(a) / sizeof(*(a)))
+
+/* A key below a mount folder: a key, a statfs: key, or a near miss. */
+static void put_key(char *s)
+{
+	switch (rn(4)) {
+	case 0:
+		strcat(s, "statfs:");
+		strcat(s, statfs_keys[rn(NITEMS(statfs_keys))]);
+		break;
+	case 1:
+		strcat(s, near_keys[rn(NITEMS(near_keys))]);
+		break;
+	default:
+		strcat(s, mount_keys[rn(NITEMS(mount_keys))]);
+	}
+}
 
 /* A well-formed name, before any mutation. */
 static void wellformed(char *s)
 {
-	switch (rn(6)) {
+	switch (rn(8)) {
+	case 6: strcpy(s, ":mnt:"); put_key(s); break;
+	case 7:
+		strcpy(s, ":mntns:");
+		put_id(s + 7);
+		strcat(s, ":");
+		put_key(s);
+		break;
 	case 0: strcpy(s, ":"); break;
 	case 1: strcpy(s, ":mnt:"); break;
 	case 2: strcpy(s, ":mnt:info"); break;
@@ -627,6 +674,80 @@ static size_t gen_size(size_t len)
 /* ------------------------------------------------------------- oracle */
 
 /*
+ * The value of @key in the mount folder of mount @id, whose record the
+ * caller's mountinfo must have: 1 with *val and *len set, or 0 for
+ * ENODATA.  Fields come from the record, unique_id from statmount(2),
+ * statfs: from statfs(2) of the mount point (no mount of the run is
+ * overmounted, and their figures do not move).
+ */
+static int mount_key(const char *key, int id, const char **val,
+		     size_t *len)
+{
+	static struct mi_keys k;
+	static char buf[128];
+	const char *line = mi_find(&mi, id, len);
+	struct statfs st;
+	size_t i;
+
+	if (!line)
+		return 0;
+	if (!strcmp(key, "") ) {
+		*val = mount_folder(len);
+		return 1;
+	}
+	if (!strcmp(key, "info")) {
+		*val = line;
+		return 1;
+	}
+	if (!strcmp(key, "statfs:")) {
+		*val = statfs_value;
+		*len = sizeof(statfs_value);
+		return 1;
+	}
+	mi_keys_free(&k);
+	if (mi_keys(line, *len, &k))
+		return 0;
+	for (i = 0; i < MI_NKEYS; i++) {
+		if (!strcmp(key, mi_key_names[i])) {
+			*val = k.v[i];
+			*len = k.len[i];
+			return 1;
+		}
+	}
+	if (!strcmp(key, "unique_id")) {
+		if (!have_statmount())
+			return 0;
+		*len = sprintf(buf, "%llu", mnt_unique_of(id));
+		*val = buf;
+		return 1;
+	}
+	if (strncmp(key, "statfs:", 7))
+		return 0;
+	for (i = 0; i < NITEMS(statfs_keys); i++)
+		if (!strcmp(key + 7, statfs_keys[i]))
+			break;
+	if (i == NITEMS(statfs_keys) || statfs(k.v[MI_MOUNTPOINT], &st))
+		return 0;
+	switch (i) {
+	case 0: *len = sprintf(buf, "%lu", (unsigned long)st.f_type); break;
+	case 1: *len = sprintf(buf, "%lu", (unsigned long)st.f_bsize); break;
+	case 2: *len = sprintf(buf, "%lu", (unsigned long)st.f_frsize); break;
+	case 3: *len = sprintf(buf, "%llu", (unsigned long long)st.f_blocks); break;
+	case 4: *len = sprintf(buf, "%llu", (unsigned long long)st.f_bfree); break;
+	case 5: *len = sprintf(buf, "%llu", (unsigned long long)st.f_bavail); break;
+	case 6: *len = sprintf(buf, "%llu", (unsigned long long)st.f_files); break;
+	case 7: *len = sprintf(buf, "%llu", (unsigned long long)st.f_ffree); break;
+	case 8: *len = sprintf(buf, "%lu", (unsigned long)st.f_namelen); break;
+	case 9: *len = sprintf(buf, "%lu", (unsigned long)st.f_flags); break;
+	default:
+		*len = sprintf(buf, "%u:%u", (unsigned int)st.f_fsid.__val[0],
+			       (unsigned int)st.f_fsid.__val[1]);
+	}
+	*val = buf;
+	return 1;
+}
+
+/*
  * What the grammar says of @name for a call whose file is on mount
  * @mnt_id: 1 with *val and *len set, or 0 for ENODATA.
  */
@@ -641,15 +762,18 @@ static int grammar(const char *name, int mnt_id, const char **val,
 		*len = sizeof(root_value);
 		return 1;
 	}
+	/* ":mnt:" and ":mnt:statfs:" list their entries for any mount. */
 	if (!strcmp(name, ":mnt:")) {
-		*val = info_value;
-		*len = sizeof(info_value);
+		*val = mount_folder(len);
 		return 1;
 	}
-	if (!strcmp(name, ":mnt:info")) {
-		*val = mi_find(&mi, mnt_id, len);
-		return *val != NULL;
+	if (!strcmp(name, ":mnt:statfs:")) {
+		*val = statfs_value;
+		*len = sizeof(statfs_value);
+		return 1;
 	}
+	if (!strncmp(name, ":mnt:", 5))
+		return mount_key(name + 5, mnt_id, val, len);
 	if (!strcmp(name, ":mntns:")) {
 		*val = listing;
 		*len = listing_len;
@@ -667,16 +791,7 @@ static int grammar(const char *name, int mnt_id, const char **val,
 	}
 	if (*p++ != ':')
 		return 0;
-	if (strcmp(p, "") && strcmp(p, "info"))
-		return 0;
-	*val = mi_find(&mi, (int)id, len);
-	if (!*val)
-		return 0;
-	if (!*p) {
-		*val = info_value;
-		*len = sizeof(info_value);
-	}
-	return 1;
+	return mount_key(p, (int)id, val, len);
 }
 
 /* Errnos getxattr(2) and getxattrat(2) may give, for any name. */

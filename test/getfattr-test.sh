@@ -152,8 +152,144 @@ else
 	bad "getfattr -d -m - does not show $ns.x"
 fi
 
+# One value per key.  The value of key $2 derived from record $1 (a file
+# holding it): fields split as mountinfo(5) says, strings unescaped.
+key_of() {
+	awk -v k="$2" '{
+		n = 7
+		prop = ""
+		while ($n != "-") {
+			prop = prop (prop == "" ? "" : " ") $n
+			n++
+		}
+		if (k == "id") v = $1
+		else if (k == "parent") v = $2
+		else if (k == "dev") v = $3
+		else if (k == "root") v = $4
+		else if (k == "mountpoint") v = $5
+		else if (k == "options") v = $6
+		else if (k == "propagation") v = prop
+		else if (k == "fstype") v = $(n + 1)
+		else if (k == "source") v = $(n + 2)
+		else if (k == "superoptions") v = $(n + 3)
+		printf "%s", v
+	}' "$1" | sed 's/\\\([0-7][0-7][0-7]\)/\\0\1/g' >"$tmp/esc"
+	printf '%b' "$(cat "$tmp/esc")"
+}
+
+# Every key of mount point $1, by path and by id, with getfattr.
+check_keys() {
+	# awk -v undoes one level of backslashes: \\040 reaches it as \040.
+	record_of "$(printf '%s' "$1" | sed 's/ /\\\\040/g')" >"$tmp/rec"
+	id=$(awk '{ print $1 }' "$tmp/rec")
+	for k in id parent dev root mountpoint options propagation fstype \
+		 source superoptions; do
+		key_of "$tmp/rec" $k >"$tmp/want"
+		for n in ":mnt:$k" ":mntns:$id:$k"; do
+			if getfattr --only-values -n "$n" "$1" >"$tmp/got" \
+			   2>"$tmp/err" && cmp -s "$tmp/want" "$tmp/got"; then
+				ok
+			else
+				bad "$1: $n is '$(cat "$tmp/got")', mountinfo" \
+				    "says '$(cat "$tmp/want")' $(cat "$tmp/err")"
+			fi
+		done
+	done
+	# unique_id: listed exactly where it is served, then a number.
+	if getfattr --only-values -n :mnt:unique_id "$1" >"$tmp/got" \
+	   2>/dev/null; then
+		listed=$(getfattr --only-values -n :mnt: "$1" | tr '\0' '\n' |
+			 grep -c '^unique_id$')
+		if [ "$listed" = 1 ] && grep -qE '^[1-9][0-9]*$' "$tmp/got"
+		then
+			ok
+		else
+			bad "$1: :mnt:unique_id '$(cat "$tmp/got")', listed $listed"
+		fi
+	elif getfattr --only-values -n :mnt: "$1" | tr '\0' '\n' |
+	     grep -q '^unique_id$'; then
+		bad "$1: unique_id listed but not served"
+	else
+		ok
+	fi
+}
+
+# statfs: figures of a quiet mount $1 against busybox stat -f.
+check_statfs() {
+	set -- "$1" type "$(printf '%d' 0x$(stat -f -c %t "$1"))" \
+		bsize "$(stat -f -c %s "$1")" blocks "$(stat -f -c %b "$1")" \
+		bfree "$(stat -f -c %f "$1")" bavail "$(stat -f -c %a "$1")" \
+		files "$(stat -f -c %c "$1")" ffree "$(stat -f -c %d "$1")" \
+		namelen "$(stat -f -c %l "$1")"
+	p=$1
+	shift
+	while [ $# -ge 2 ]; do
+		got=$(getfattr --absolute-names --only-values -n ":mnt:statfs:$1" "$p" 2>&1)
+		if [ "$got" = "$2" ]; then
+			ok
+		else
+			bad "$p: :mnt:statfs:$1 is '$got', statfs says '$2'"
+		fi
+		shift 2
+	done
+}
+
+mkdir -p "$tmp/sp ace"
+if mount -t tmpfs "getfattr test" "$tmp/sp ace"; then
+	ok
+else
+	bad "cannot mount a tmpfs on '$tmp/sp ace'"
+fi
+for p in / /proc "$tmp/fs" "$tmp/bind" "$tmp/sp ace"; do
+	check_keys "$p"
+done
+for p in /proc /sys "$tmp/fs"; do
+	check_statfs "$p"
+done
+
+# The examples (examples/, copied to the VM's /test): mount-of.sh against
+# the keys' own sources, where.sh against mountinfo and stat -f.
+ex=$(dirname "$0")
+if [ -f "$ex/mount-of.sh" ]; then
+	mkdir -p "$tmp/robind"
+	mount -o bind "$tmp/fs" "$tmp/robind" &&
+		mount -o remount,bind,ro "$tmp/robind"
+	for c in "/proc mountpoint /proc" "/proc fstype proc" \
+		 "/proc readonly no" "$tmp/robind readonly yes" \
+		 "$tmp/fs readonly no" "$tmp/bind root /sub" \
+		 "$tmp/bind source getfattr-test"; do
+		set -- $c
+		got=$(sh "$ex/mount-of.sh" -f "$2" "$1" 2>&1)
+		if [ "$got" = "$3" ]; then
+			ok
+		else
+			bad "mount-of.sh -f $2 $1 = '$got', want '$3'"
+		fi
+	done
+	got=$(sh "$ex/mount-of.sh" "$tmp/sp ace" 2>&1 | sed -n 's/^source: //p')
+	if [ "$got" = "getfattr test" ]; then
+		ok
+	else
+		bad "mount-of.sh '$tmp/sp ace': source '$got'"
+	fi
+	umount "$tmp/robind" 2>/dev/null
+	free=$(( $(stat -f -c %a "$tmp/fs") * $(stat -f -c %S "$tmp/fs") / 1024 ))
+	size=$(( $(stat -f -c %b "$tmp/fs") * $(stat -f -c %S "$tmp/fs") / 1024 ))
+	want="$tmp/fs: $tmp/fs getfattr-test tmpfs $free KiB free of $size KiB"
+	got=$(sh "$ex/where.sh" "$tmp/fs" 2>&1)
+	if [ "$got" = "$want" ]; then
+		ok
+	else
+		bad "where.sh $tmp/fs = '$got', want '$want'"
+	fi
+else
+	bad "no examples in $ex"
+fi
+umount "$tmp/sp ace" 2>/dev/null
+
 # Unknown names fail as missing attributes.
-for n in :nonexistent :mnt:infoX :mntns:0:info; do
+for n in :nonexistent :mnt:infoX :mntns:0:info :mnt:statfs :mnt:statfs:nope \
+	 :mnt:id: :mnt:ids; do
 	if getfattr -n "$n" / >"$tmp/got" 2>"$tmp/err"; then
 		bad "getfattr -n $n / succeeded"
 	elif grep -q 'No such attribute' "$tmp/err"; then

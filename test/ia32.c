@@ -24,6 +24,7 @@
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <sys/xattr.h>
 #include <unistd.h>
@@ -276,7 +277,8 @@ static void test_tree(void)
 		ask(&r, w, "/", fd, ":");
 		expect_value(&r, "mnt:\0mntns:", 12, ways[w]);
 		ask(&r, w, "/", fd, ":mnt:");
-		expect_value(&r, "info", 5, ways[w]);
+		exp = mount_folder(&len);
+		expect_value(&r, exp, len, ways[w]);
 		ask(&r, w, "/", fd, ":mntns:");
 		if (mi_read(&mi, "/proc/self/mountinfo"))
 			die("mountinfo");
@@ -293,12 +295,112 @@ static void test_tree(void)
 			expect_value(&r, line, len, name);
 			snprintf(name, sizeof(name), ":mntns:%d:", ids[i]);
 			ask(&r, w, "/", fd, name);
-			expect_value(&r, "info", 5, name);
+			exp = mount_folder(&len);
+			expect_value(&r, exp, len, name);
 		}
 		free(ids);
 		mi_free(&mi);
 		close(fd);
 	}
+}
+
+/* statx's STATX_MNT_ID_UNIQUE (6.8) of @path, or 0. */
+static unsigned long long unique_of(const char *path)
+{
+	struct statx stx;
+
+	if (statx(AT_FDCWD, path, AT_SYMLINK_NOFOLLOW, 0x4000U, &stx) ||
+	    !(stx.stx_mask & 0x4000U))
+		return 0;
+	return stx.stx_mnt_id;
+}
+
+/*
+ * One value per key: every key of every mount by id, and of the scratch
+ * mounts by path each way, against the record's own fields; unique_id
+ * against statx; statfs: of /proc and the scratch tmpfs against
+ * statfs64(2), all through the 32-bit entries.
+ */
+static void test_values(void)
+{
+	static const char *const sf[] = {
+		"type", "bsize", "frsize", "blocks", "bfree", "bavail",
+		"files", "ffree", "namelen", "flags", "fsid",
+	};
+	const char *paths[] = { "/proc", dir, a };
+	char name[96], exp[11][64];
+	struct statfs64 st;
+	struct mountinfo mi;
+	struct mi_keys k;
+	const char *line;
+	size_t n, i, j, len;
+	int *ids, w, id;
+
+	if (mi_read(&mi, "/proc/self/mountinfo"))
+		die("mountinfo");
+	n = mi_ids(&mi, &ids);
+	for (i = 0; i < n; i++) {
+		line = mi_find(&mi, ids[i], &len);
+		if (mi_keys(line, len, &k))
+			die("mountinfo record");
+		for (j = 0; j < MI_NKEYS; j++) {
+			snprintf(name, sizeof(name), ":mntns:%d:%s", ids[i],
+				 mi_key_names[j]);
+			ask(&r, W_LGET, "/", -1, name);
+			expect_value(&r, k.v[j], k.len[j], name);
+		}
+		mi_keys_free(&k);
+	}
+	free(ids);
+	for (w = 0; w < WAYS; w++) {
+		if (!way_exists(w))
+			continue;
+		for (i = 0; i < sizeof(paths) / sizeof(*paths); i++) {
+			int fd = open(paths[i], O_RDONLY | O_CLOEXEC);
+
+			id = path_mnt_id(paths[i], 0);
+			line = mi_find(&mi, id, &len);
+			if (fd < 0 || !line || mi_keys(line, len, &k))
+				die("a scratch mount");
+			for (j = 0; j < MI_NKEYS; j++) {
+				snprintf(name, sizeof(name), "%s %s :mnt:%s",
+					 ways[w], paths[i], mi_key_names[j]);
+				ask(&r, w, paths[i], fd, name + strlen(ways[w]) +
+				    strlen(paths[i]) + 2);
+				expect_value(&r, k.v[j], k.len[j], name);
+			}
+			mi_keys_free(&k);
+			ask(&r, w, paths[i], fd, ":mnt:unique_id");
+			if (have_statmount()) {
+				snprintf(exp[0], 64, "%llu", unique_of(paths[i]));
+				expect_value(&r, exp[0], strlen(exp[0]),
+					     ":mnt:unique_id");
+			} else {
+				expect_errno(&r, ENODATA, ":mnt:unique_id");
+			}
+			if (statfs64(paths[i], &st))
+				die("statfs64");
+			snprintf(exp[0], 64, "%llu", (unsigned long long)(unsigned int)st.f_type);
+			snprintf(exp[1], 64, "%llu", (unsigned long long)st.f_bsize);
+			snprintf(exp[2], 64, "%llu", (unsigned long long)st.f_frsize);
+			snprintf(exp[3], 64, "%llu", (unsigned long long)st.f_blocks);
+			snprintf(exp[4], 64, "%llu", (unsigned long long)st.f_bfree);
+			snprintf(exp[5], 64, "%llu", (unsigned long long)st.f_bavail);
+			snprintf(exp[6], 64, "%llu", (unsigned long long)st.f_files);
+			snprintf(exp[7], 64, "%llu", (unsigned long long)st.f_ffree);
+			snprintf(exp[8], 64, "%llu", (unsigned long long)st.f_namelen);
+			snprintf(exp[9], 64, "%llu", (unsigned long long)st.f_flags);
+			snprintf(exp[10], 64, "%u:%u", (unsigned int)st.f_fsid.__val[0],
+				 (unsigned int)st.f_fsid.__val[1]);
+			for (j = 0; j < 11; j++) {
+				snprintf(name, sizeof(name), ":mnt:statfs:%s", sf[j]);
+				ask(&r, w, paths[i], fd, name);
+				expect_value(&r, exp[j], strlen(exp[j]), name);
+			}
+			close(fd);
+		}
+	}
+	mi_free(&mi);
 }
 
 /* Two pages, the second PROT_NONE; returns the first. */
@@ -591,6 +693,7 @@ int main(void)
 	setup();
 	test_records();
 	test_tree();
+	test_values();
 	test_sizes();
 	test_errors();
 	if (have_at)

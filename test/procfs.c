@@ -5,10 +5,12 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "procfs.h"
@@ -209,4 +211,158 @@ int fd_mnt_id(int fd)
 	if (!(stx.stx_mask & STATX_MNT_ID))
 		return -ENOSYS;
 	return (int)stx.stx_mnt_id;
+}
+
+const char *const mi_key_names[MI_NKEYS] = {
+	"id", "parent", "dev", "root", "mountpoint", "options",
+	"propagation", "fstype", "source", "superoptions",
+};
+
+/* \ooo as the kernel's mangle() and seq_path() write it. */
+static size_t unescape(char *dst, const char *src, size_t n)
+{
+	size_t i = 0, o = 0;
+
+	while (i < n) {
+		if (src[i] == '\\' && n - i >= 4 &&
+		    src[i + 1] >= '0' && src[i + 1] <= '7' &&
+		    src[i + 2] >= '0' && src[i + 2] <= '7' &&
+		    src[i + 3] >= '0' && src[i + 3] <= '7') {
+			dst[o++] = (src[i + 1] - '0') * 64 +
+				   (src[i + 2] - '0') * 8 + (src[i + 3] - '0');
+			i += 4;
+		} else {
+			dst[o++] = src[i++];
+		}
+	}
+	return o;
+}
+
+static void put_key(struct mi_keys *k, int key, const char *p, size_t n)
+{
+	k->v[key] = malloc(n + 1);
+	if (key == MI_ID || key == MI_PARENT || key == MI_DEV ||
+	    key == MI_OPTIONS || key == MI_PROPAGATION) {
+		memcpy(k->v[key], p, n);
+		k->len[key] = n;
+	} else {
+		k->len[key] = unescape(k->v[key], p, n);
+	}
+	k->v[key][k->len[key]] = 0;
+}
+
+int mi_keys(const char *line, size_t len, struct mi_keys *k)
+{
+	const char *p = line, *end, *sp, *opt;
+	int key;
+
+	memset(k, 0, sizeof(*k));
+	if (!len || line[len - 1] != '\n')
+		return -1;
+	end = line + len - 1;
+	for (key = MI_ID; key <= MI_OPTIONS; key++) {
+		sp = memchr(p, ' ', end - p);
+		if (!sp)
+			return -1;
+		put_key(k, key, p, sp - p);
+		p = sp + 1;
+	}
+	opt = p;
+	for (;;) {
+		sp = memchr(p, ' ', end - p);
+		if (!sp)
+			return -1;
+		if (sp - p == 1 && *p == '-')
+			break;
+		p = sp + 1;
+	}
+	put_key(k, MI_PROPAGATION, opt, p == opt ? 0 : p - 1 - opt);
+	p = sp + 1;
+	for (key = MI_FSTYPE; key <= MI_SOURCE; key++) {
+		sp = memchr(p, ' ', end - p);
+		if (!sp)
+			return -1;
+		put_key(k, key, p, sp - p);
+		p = sp + 1;
+	}
+	put_key(k, MI_SUPEROPTIONS, p, end - p);
+	return 0;
+}
+
+void mi_keys_free(struct mi_keys *k)
+{
+	int key;
+
+	for (key = 0; key < MI_NKEYS; key++)
+		free(k->v[key]);
+	memset(k, 0, sizeof(*k));
+}
+
+int have_statmount(void)
+{
+	static int have = -1;
+
+	if (have < 0)
+		have = !(syscall(457, NULL, NULL, 0, 0) < 0 &&
+			 errno == ENOSYS);
+	return have;
+}
+
+char *mount_folder(size_t *len)
+{
+	static const char before[] = "info\0id\0parent\0dev\0root\0"
+		"mountpoint\0options\0propagation\0fstype\0source\0"
+		"superoptions";
+	static const char unique[] = "unique_id";
+	static const char after[] = "statfs:";
+	static char buf[256];
+	static size_t n;
+
+	if (!n) {
+		memcpy(buf, before, sizeof(before));
+		n = sizeof(before);
+		if (have_statmount()) {
+			memcpy(buf + n, unique, sizeof(unique));
+			n += sizeof(unique);
+		}
+		memcpy(buf + n, after, sizeof(after));
+		n += sizeof(after);
+	}
+	if (len)
+		*len = n;
+	return buf;
+}
+
+size_t mount_folder_len(void)
+{
+	size_t n;
+
+	mount_folder(&n);
+	return n;
+}
+
+unsigned long long mnt_unique_of(int id)
+{
+	struct {
+		uint32_t size, spare;
+		uint64_t mnt_id, param;
+	} req = { 24, 0, ~0ULL, 0 };
+	static uint64_t list[4096];
+	static uint64_t sm[8192];
+	long n, i;
+
+	n = syscall(458, &req, list, 4096, 0);	/* listmount(LSMT_ROOT) */
+	for (i = 0; i < n; i++) {
+		struct {
+			uint32_t size, spare;
+			uint64_t mnt_id, param;
+		} one = { 24, 0, list[i], 2 /* STATMOUNT_MNT_BASIC */ };
+
+		if (syscall(457, &one, sm, sizeof(sm), 0) < 0)
+			continue;
+		/* struct statmount: mnt_id at byte 40, mnt_id_old at 56 */
+		if (*(uint32_t *)((char *)sm + 56) == (uint32_t)id)
+			return *(uint64_t *)((char *)sm + 40);
+	}
+	return 0;
 }

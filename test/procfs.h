@@ -39,6 +39,38 @@ char *mi_field(const char *line, size_t len, int n);
 /* Does the record contain the text @s? */
 int mi_has(const char *line, size_t len, const char *s);
 
+/*
+ * The values of a mount folder's per-field keys, cut from a record as
+ * mountinfo(5) describes it: fields 1 to 6, the optional fields up to
+ * "-", then type, source and super options; strings unescaped (\ooo).
+ * MI_KEYS names them in the folder's order.
+ */
+enum { MI_ID, MI_PARENT, MI_DEV, MI_ROOT, MI_MOUNTPOINT, MI_OPTIONS,
+       MI_PROPAGATION, MI_FSTYPE, MI_SOURCE, MI_SUPEROPTIONS, MI_NKEYS };
+extern const char *const mi_key_names[MI_NKEYS];
+struct mi_keys {
+	char *v[MI_NKEYS];	/* malloc'd, NUL-terminated for printing */
+	size_t len[MI_NKEYS];
+};
+/* Split a record; returns 0, or -1 if it is not a mountinfo record. */
+int mi_keys(const char *line, size_t len, struct mi_keys *k);
+void mi_keys_free(struct mi_keys *k);
+
+/*
+ * A mount folder (":mnt:", ":mntns:ID:") on this kernel: "info\0id\0...",
+ * with "unique_id" where the kernel has statmount(2) (6.8+); static.
+ */
+char *mount_folder(size_t *len);
+size_t mount_folder_len(void);
+/* Does the kernel have statmount(2) (ENOSYS or not)? */
+int have_statmount(void);
+
+/*
+ * The 64-bit id of mount @id (statmount's mnt_id for its mnt_id_old),
+ * by listmount(2) and statmount(2); 0 if none (or before 6.8).
+ */
+unsigned long long mnt_unique_of(int id);
+
 /* Mount id of a path (statx STATX_MNT_ID), or -errno. */
 int path_mnt_id(const char *path, int at_flags);
 /* Mount id of an open file, or -errno. */

@@ -62,7 +62,6 @@
 #define VALUE_MAX 65536
 
 static const char root_value[] = "mnt:\0mntns:";
-static const char info_value[] = "info";
 
 static unsigned long failures;
 static int verbose_left = 30;
@@ -703,8 +702,8 @@ static void *querier(void *arg)
 			if (r < 0)
 				failf("%s: %s", name, strerror(err));
 			else if (k == Q_ID_DIR ?
-				 (r != sizeof(info_value) ||
-				  memcmp(val, info_value, r)) :
+				 (r != (ssize_t)mount_folder_len() ||
+				  memcmp(val, mount_folder(NULL), r)) :
 				 stable >= 0 ?
 				 (r != (ssize_t)ch.stable_len[stable] ||
 				  memcmp(val, ch.stable_rec[stable], r)) :
@@ -1323,7 +1322,7 @@ static int run_iso(void)
 		expect(what, &a, v, line ? line : "(unlisted)", line ? len : 10);
 		v = get_ans(up[0], &a);
 		snprintf(what, sizeof(what), ":mntns:%d:", a.id);
-		expect(what, &a, v, info_value, sizeof(info_value));
+		expect(what, &a, v, mount_folder(NULL), mount_folder_len());
 		checked++;
 	}
 	for (i = 0; iso_paths[i]; i++) {

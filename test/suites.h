@@ -12,6 +12,7 @@ Suite *tree_suite(void);
 Suite *mnt_suite(void);
 Suite *sizes_suite(void);
 Suite *ns_suite(void);
+Suite *values_suite(void);
 Suite *at_suite(void);
 Suite *fault_suite(void);
 Suite *unload_suite(void);	/* last: it removes and reloads fattr */

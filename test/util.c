@@ -277,3 +277,4 @@ int fattr_loaded(void)
 {
 	return !access("/sys/module/fattr", F_OK);
 }
+

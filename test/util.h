@@ -19,8 +19,16 @@
 /* The fixed folder values: the spec, hence literals. */
 #define ROOT_VALUE "mnt:\0mntns:"	/* and the final NUL: 12 bytes */
 #define ROOT_LEN sizeof(ROOT_VALUE)
-#define INFO_VALUE "info"		/* and the final NUL: 5 bytes */
-#define INFO_LEN sizeof(INFO_VALUE)
+/*
+ * A mount folder (":mnt:", ":mntns:ID:") on this kernel: "info\0id\0...",
+ * with "unique_id" where the kernel has statmount(2) (6.8+).
+ */
+#define INFO_VALUE mount_folder(NULL)
+#define INFO_LEN mount_folder_len()
+/* A "statfs:" folder. */
+#define STATFS_VALUE "type\0bsize\0frsize\0blocks\0bfree\0bavail\0files\0" \
+	"ffree\0namelen\0flags\0fsid"
+#define STATFS_LEN sizeof(STATFS_VALUE)
 
 /* The answer of one call made with a buffer of VALUE_MAX bytes. */
 struct xres {

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The fields of a mountinfo record, as fs/proc_namespace.c:
+ * show_mountinfo() writes them:
+ *
+ *   ID PARENT MAJ:MIN ROOT MOUNTPOINT OPTIONS [OPTIONAL...] - TYPE SOURCE SUPER
+ *
+ * Fields are separated by one space; ROOT, MOUNTPOINT, TYPE (with its
+ * ".subtype") and SOURCE are written through mangle() or seq_path(),
+ * which escape space, tab, newline and backslash as a backslash and three
+ * octal digits, so a space in the record is always a separator.  The
+ * optional fields (shared:N, master:N, propagate_from:N, unbindable) lie
+ * between OPTIONS and a field that is a lone '-'.  SUPER, the super block
+ * options, is the rest of the line.
+ *
+ * The per-field keys are cut from the record the kernel rendered, so they
+ * never disagree with ":mnt:info".
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/kernel.h>
+#include <linux/printk.h>
+#include <linux/string.h>
+
+#include "fattr.h"
+
+struct fattr_span {
+	size_t off;
+	size_t len;
+};
+
+/*
+ * The next space-separated field of @rec from *@pos, up to @end.
+ *
+ * Return: false if no space follows it.
+ */
+static bool fattr_next_field(const char *rec, size_t end, size_t *pos,
+			     struct fattr_span *f)
+{
+	const char *sp = memchr(rec + *pos, ' ', end - *pos);
+
+	if (!sp)
+		return false;
+	f->off = *pos;
+	f->len = sp - (rec + *pos);
+	*pos += f->len + 1;
+	return true;
+}
+
+/*
+ * Splits the record @rec of @len bytes (newline included) into its
+ * fields.
+ *
+ * Return: 0, or -EIO if it is not a mountinfo record.
+ */
+static int fattr_split(const char *rec, size_t len,
+		       struct fattr_span f[FATTR_F_NR])
+{
+	struct fattr_span opt;
+	size_t pos = 0, end;
+	int i;
+
+	if (!len || rec[len - 1] != '\n')
+		return -EIO;
+	end = len - 1;
+	for (i = FATTR_F_ID; i <= FATTR_F_OPTIONS; i++)
+		if (!fattr_next_field(rec, end, &pos, &f[i]))
+			return -EIO;
+	f[FATTR_F_PROPAGATION].off = pos;
+	for (;;) {
+		if (!fattr_next_field(rec, end, &pos, &opt))
+			return -EIO;
+		if (opt.len == 1 && rec[opt.off] == '-')
+			break;
+	}
+	/* Without the space before the '-' (none if there are none). */
+	f[FATTR_F_PROPAGATION].len = opt.off == f[FATTR_F_PROPAGATION].off ?
+		0 : opt.off - 1 - f[FATTR_F_PROPAGATION].off;
+	if (!fattr_next_field(rec, end, &pos, &f[FATTR_F_FSTYPE]) ||
+	    !fattr_next_field(rec, end, &pos, &f[FATTR_F_SOURCE]))
+		return -EIO;
+	f[FATTR_F_SUPEROPTIONS].off = pos;
+	f[FATTR_F_SUPEROPTIONS].len = end - pos;
+	return 0;
+}
+
+static bool fattr_is_octal(char c)
+{
+	return c >= '0' && c <= '7';
+}
+
+/*
+ * Copies @len bytes from @src to @dst, turning each backslash and three
+ * octal digits back into the byte mangle() escaped.  @dst may be @src or
+ * lie before it.
+ *
+ * Return: the bytes written.
+ */
+static size_t fattr_unescape(char *dst, const char *src, size_t len)
+{
+	size_t i = 0, n = 0;
+
+	while (i < len) {
+		if (src[i] == '\\' && len - i >= 4 && fattr_is_octal(src[i + 1]) &&
+		    fattr_is_octal(src[i + 2]) && fattr_is_octal(src[i + 3])) {
+			dst[n++] = ((src[i + 1] - '0') << 6) |
+				   ((src[i + 2] - '0') << 3) | (src[i + 3] - '0');
+			i += 4;
+		} else {
+			dst[n++] = src[i++];
+		}
+	}
+	return n;
+}
+
+/**
+ * fattr_record_field() - cut one field out of a mountinfo record
+ * @val: a record as fattr_render_mnt() leaves it; receives the field
+ * @field: the field wanted
+ *
+ * Numbers (id, parent) and dev are left as the record has them; the
+ * other fields are unescaped into the raw bytes statmount(2) gives.
+ *
+ * Return: 0, or -EIO if @val does not hold a mountinfo record.
+ */
+int fattr_record_field(struct fattr_val *val, enum fattr_field field)
+{
+	struct fattr_span f[FATTR_F_NR];
+
+	if (fattr_split(val->buf, val->len, f)) {
+		pr_warn_once("a mountinfo record fattr cannot split\n");
+		return -EIO;
+	}
+	switch (field) {
+	case FATTR_F_ID:
+	case FATTR_F_PARENT:
+	case FATTR_F_DEV:
+		memmove(val->buf, val->buf + f[field].off, f[field].len);
+		val->len = f[field].len;
+		break;
+	default:
+		val->len = fattr_unescape(val->buf, val->buf + f[field].off,
+					  f[field].len);
+		break;
+	}
+	return 0;
+}
