@@ -64,6 +64,38 @@ static int page_present(const void *p)
 }
 
 /*
+ * A read-only mapping of a fresh one-page file holding @name (NUL
+ * included) at @off: tmpfs file @dir/@file, or memfd @file if @dir is
+ * NULL; MAP_SHARED or MAP_PRIVATE as @shared says.  Its page is not
+ * touched.
+ */
+static char *name_page(const char *name, off_t off, const char *dir,
+		       const char *file, int shared)
+{
+	long psz = sysconf(_SC_PAGESIZE);
+	char *page = calloc(1, psz), *p;
+	int fd;
+
+	if (dir) {
+		char *path = xasprintf("%s/%s", dir, file);
+
+		fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+		free(path);
+	} else {
+		fd = memfd_create(file, MFD_CLOEXEC);
+	}
+	ck_assert_msg(fd >= 0, "name file: %s", strerror(errno));
+	memcpy(page + off, name, strlen(name) + 1);
+	ck_assert_int_eq(write(fd, page, psz), psz);
+	free(page);
+	p = mmap(NULL, psz, PROT_READ, shared ? MAP_SHARED : MAP_PRIVATE, fd,
+		 0);
+	ck_assert(p != MAP_FAILED);
+	close(fd);
+	return p;
+}
+
+/*
  * @name, NUL included, in a fresh mapping of a one-page file (at its
  * start, or ending at the page's end if @at_end): never accessed by this
  * process yet.  Unmap it with cold_free().
@@ -72,27 +104,11 @@ static const char *cold_name(const char *name, enum cold_kind kind,
 			     int at_end, const char *dir)
 {
 	long psz = sysconf(_SC_PAGESIZE);
-	size_t len = strlen(name) + 1;
-	char *page = calloc(1, psz), *p;
-	off_t off = at_end ? (off_t)(psz - len) : 0;
-	int fd;
+	off_t off = at_end ? (off_t)(psz - strlen(name) - 1) : 0;
+	char *p;
 
-	if (kind == COLD_TMPFS_PRIVATE) {
-		char *file = xasprintf("%s/name", dir);
-
-		fd = open(file, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-		free(file);
-	} else {
-		fd = memfd_create("fattr-name", MFD_CLOEXEC);
-	}
-	ck_assert_msg(fd >= 0, "name file: %s", strerror(errno));
-	memcpy(page + off, name, len);
-	ck_assert_int_eq(write(fd, page, psz), psz);
-	free(page);
-	p = mmap(NULL, psz, PROT_READ,
-		 kind == COLD_MEMFD_SHARED ? MAP_SHARED : MAP_PRIVATE, fd, 0);
-	ck_assert(p != MAP_FAILED);
-	close(fd);
+	p = name_page(name, off, kind == COLD_TMPFS_PRIVATE ? dir : NULL,
+		      "name", kind == COLD_MEMFD_SHARED);
 	ck_assert_msg(!page_present(p), "%s: the name's page is mapped "
 		      "already", cold_kinds[kind]);
 	return p + off;
@@ -397,27 +413,9 @@ static const char *const evict_kinds[] = {
 static char *evict_map(const char *name, enum evict_kind kind,
 		       const char *dir)
 {
-	long psz = sysconf(_SC_PAGESIZE);
-	char *page = calloc(1, psz), *p;
-	int fd;
-
-	if (kind >= EV_TMPFS_SHARED) {
-		char *file = xasprintf("%s/evict", dir);
-
-		fd = open(file, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-		free(file);
-	} else {
-		fd = memfd_create("fattr-evict", MFD_CLOEXEC);
-	}
-	ck_assert_msg(fd >= 0, "name file: %s", strerror(errno));
-	strcpy(page, name);
-	ck_assert_int_eq(write(fd, page, psz), psz);
-	free(page);
-	p = mmap(NULL, psz, PROT_READ, kind == EV_MEMFD_SHARED ||
-		 kind == EV_TMPFS_SHARED ? MAP_SHARED : MAP_PRIVATE, fd, 0);
-	ck_assert(p != MAP_FAILED);
-	close(fd);
-	return p;
+	return name_page(name, 0, kind >= EV_TMPFS_SHARED ? dir : NULL,
+			 "evict",
+			 kind == EV_MEMFD_SHARED || kind == EV_TMPFS_SHARED);
 }
 
 /* page_present() with pagemap kept open: it runs around every call. */
