@@ -4,15 +4,16 @@
 # check.sh [TAG...]
 #
 # The full test suite: checkpatch on the kernel code, then
-# scripts/vm-test.sh on every supported kernel (default: 6.1, 6.12 and
-# the newest of Debian unstable, "sid"),
-# then one summary line per kernel (Check's own) and a total.  Exits
-# non-zero if anything failed.
+# scripts/vm-test.sh's check and stress runs on each kernel TAG (default:
+# `scripts/kernels.sh check`, what `make check` and CI run; `make
+# check-all` passes `scripts/kernels.sh all`), then one summary line per
+# kernel and run and a total.  Exits non-zero if anything failed.
 
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${FATTR_CACHE:-/var/cache/fattr}
-[ $# -gt 0 ] || set -- 6.1 6.12 sid
+# shellcheck disable=SC2046
+[ $# -gt 0 ] || set -- $("$top/scripts/kernels.sh" check)
 
 "$top/scripts/deps.sh"
 if "$top/scripts/checkpatch.sh"; then
@@ -47,9 +48,9 @@ for tag in "$@"; do
 	vm_run "$tag" check tests
 	checks=$(last_line '[0-9]+%: Checks: ')
 	shell=$(last_line 'getfattr-test: ')
-	ia32=$(last_line 'ia32: ')
+	compat32=$(last_line 'compat32: ')
 	confined=$(last_line 'fattr-confined: ')
-	summary="$summary$tag: $verdict; ${checks:-no Check summary}; ${shell:-no getfattr-test summary}; ${ia32:-no ia32 summary}; ${confined:-no fattr-confined summary}
+	summary="$summary$tag: $verdict; ${checks:-no Check summary}; ${shell:-no getfattr-test summary}; ${compat32:-no compat32 summary}; ${confined:-no fattr-confined summary}
 "
 	# The fuzzer, mount churn and rmmod cycles at CI size (test/vm-stress.sh;
 	# FATTR_STRESS=full for the full size).

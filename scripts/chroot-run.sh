@@ -3,7 +3,7 @@
 #
 # chroot-run.sh ROOT CMD [ARG...]
 #
-# Runs CMD inside the chroot ROOT (made by unstable-chroot.sh), as root,
+# Runs CMD inside the chroot ROOT (made by debian-chroot.sh), as root,
 # with /proc mounted there (objtool and some maintainer scripts need it)
 # and a clean environment; unmounts /proc however CMD ends.  Exits with
 # CMD's status.  Runs at the same time are safe: each stacks its own

@@ -24,7 +24,7 @@
 # is accepted inside too (a frozen mirror may serve a Release past its
 # Valid-Until).
 #
-# Installs debootstrap on the host if it is missing.  The output of
+# Needs debootstrap (scripts/deps.sh installs it).  The output of
 # debootstrap and apt is kept in $FATTR_CACHE/chroots/SUITE.log and shown
 # on failure; any failure says which step failed and exits non-zero.
 # Runs are serialized by a lock, $FATTR_CACHE/chroots/SUITE.lock.
@@ -84,12 +84,8 @@ remove() {
 }
 
 create() {
-	if ! command -v debootstrap >/dev/null; then
-		echo "debian-chroot: installing debootstrap" >&2
-		{ apt-get install -y -q debootstrap ||
-		  { apt-get update -q && apt-get install -y -q debootstrap; }
-		} >>"$log" 2>&1 || fail "installing debootstrap on the host failed"
-	fi
+	command -v debootstrap >/dev/null ||
+		fail "no debootstrap (scripts/deps.sh installs it)"
 	[ -f "$keyring" ] || fail "no $keyring (apt-get install debian-archive-keyring)"
 
 	echo "debian-chroot: creating $root (a few minutes)" >&2

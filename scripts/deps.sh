@@ -10,8 +10,8 @@
 set -eu
 
 pkgs="make gcc gcc-multilib libc6-dev pkg-config check libsubunit-dev
-qemu-system-x86 busybox-static attr cpio gzip kmod dwarves xz-utils
-ca-certificates apparmor"
+qemu-system-x86 qemu-system-arm busybox-static attr cpio gzip kmod dwarves xz-utils
+ca-certificates apparmor binutils debootstrap debian-archive-keyring"
 
 missing=
 for p in $pkgs; do
@@ -26,6 +26,12 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "deps: installing$missing"
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -q >/dev/null
+# A fresh machine's apt-daily may hold apt's locks for a while: wait.
+tries=0
+until apt-get update -q >/dev/null; do
+	tries=$((tries + 1))
+	[ "$tries" -lt 20 ] || { echo "deps: apt-get update failed" >&2; exit 1; }
+	sleep 30
+done
 # shellcheck disable=SC2086
-apt-get install -y -q --no-install-recommends $missing >/dev/null
+apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends $missing >/dev/null

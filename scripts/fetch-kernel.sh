@@ -4,30 +4,44 @@
 # fetch-kernel.sh TAG
 #
 # Makes Debian's kernel TAG ready for the VM tests:
-#   - installs its headers with apt, at /usr/src/linux-headers-REL of
-#     the system that builds for it (Debian's header packages hard-code
-#     /usr/src paths, so they cannot live elsewhere);
-#   - unpacks its image into $FATTR_CACHE/kernels/TAG/ (vmlinuz only;
+#   - installs its headers at /usr/src/linux-headers-REL of the system
+#     that builds for it (Debian's header packages hard-code /usr/src
+#     paths, so they cannot live elsewhere): this machine for Debian 12's
+#     kernels; for the others a chroot of their own Debian release
+#     (scripts/debian-chroot.sh), whose compiler their headers need;
+#   - unpacks its image into $FATTR_CACHE/kernels/TAG/ (the kernel only;
 #     the test VMs need no modules from it).
 # Writes, in $FATTR_CACHE/kernels/TAG/:
-#   vmlinuz   the kernel;
+#   vmlinuz   the kernel (for arm64 Debian's gzip'd Image);
 #   release   its release, REL;
+#   arch      its Debian architecture, amd64 or arm64;
 #   root      the root directory of the system that builds modules for
-#             it: "/" (this machine) for 6.1 and 6.12; the unstable
-#             chroot for sid.  vm-test.sh builds there, with
+#             it: "/" or the chroot.  vm-test.sh builds there, with
 #             scripts/chroot-run.sh unless it is "/".
 # Prints nothing on stdout but the kernel release; any failure names
 # the kernel and the step on stderr, and exits non-zero.
 #
-# TAG is 6.1 (bookworm), 6.12 (bookworm-backports), or sid: the newest
-# kernel of Debian unstable, whose headers need unstable's compiler, so
-# they live in $FATTR_CACHE/sid-chroot (scripts/unstable-chroot.sh; made
-# once, refreshed on every fetch).  The backports suite is added to apt
-# from the mirror this machine already uses.
+# TAGs (scripts/kernels.sh lists them, with the make targets that run
+# them):
+#   5.10           Debian 11's (bullseye), built in a bullseye chroot
+#   6.1            Debian 12's (bookworm), built here
+#   6.12           bookworm-backports', built here
+#   trixie         Debian 13's 6.12, in a trixie chroot; trixie-rt and
+#                  trixie-cloud: its rt and cloud flavors
+#   sid            Debian unstable's newest, in a sid chroot
+#   newest         the highest kernel among sid, trixie-backports and
+#                  experimental, picked now, built in the chroot of its
+#                  suite (trixie for trixie-backports, else sid);
+#                  newest-rt and newest-cloud: its flavors
+#   arm64-trixie   Debian 13's arm64 6.12, cross-built in the trixie chroot
+#   arm64-newest   the newest arm64 kernel, picked as for newest
+#   debug          a 6.1 with KASAN, lockdep, kmemleak (debug-kernel.sh)
+# The backports suite is added to this machine's apt, for 6.12, from the
+# mirror this machine already uses.
 
 set -eu
 
-tag=${1:?usage: fetch-kernel.sh 6.1|6.12|sid}
+tag=${1:?usage: fetch-kernel.sh TAG (see scripts/kernels.sh)}
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${FATTR_CACHE:-/var/cache/fattr}
 dir=$cache/kernels/$tag
@@ -37,98 +51,197 @@ fail() {
 	exit 1
 }
 
-# apt's -t for the suite: none for bookworm, whose newest kernel may be
-# in bookworm-security; backports must be asked for by name.
+# Writes file $1 of $dir with the contents $2, whole or not at all.
+put() {
+	mkdir -p "$dir"
+	printf '%s\n' "$2" >"$dir/$1.tmp" && mv "$dir/$1.tmp" "$dir/$1"
+}
+
 # The debug kernel (KASAN, lockdep, kmemleak) is built by debug-kernel.sh;
 # its build tree is linked where vm-test.sh looks for headers.
 if [ "$tag" = debug ]; then
 	rel=$("$(dirname "$0")/debug-kernel.sh") || fail "building it failed"
 	ln -sfn "$(cat "$dir/kdir")" "/usr/src/linux-headers-$rel"
-	echo / >"$dir/root"
+	put root /
+	put arch amd64
 	echo "$rel"
 	exit 0
 fi
 
+# system: "host" or the chroot's suite; suite: where the kernel comes
+# from ("pick": the newest of sid, trixie-backports, experimental);
+# flavor: the linux-image-FLAVOR metapackage's.
 case $tag in
-6.1)	suite=bookworm; target= ;;
-6.12)	suite=bookworm-backports; target="-t $suite" ;;
-sid)	suite=sid ;;
-*)	fail "unknown kernel (known: 6.1, 6.12, sid, debug)" ;;
+5.10)		system=bullseye suite=bullseye flavor=amd64 ;;
+6.1)		system=host suite=bookworm flavor=amd64 ;;
+6.12)		system=host suite=bookworm-backports flavor=amd64 ;;
+trixie)		system=trixie suite=trixie flavor=amd64 ;;
+trixie-rt)	system=trixie suite=trixie flavor=rt-amd64 ;;
+trixie-cloud)	system=trixie suite=trixie flavor=cloud-amd64 ;;
+sid)		system=sid suite=sid flavor=amd64 ;;
+newest)		system=pick suite=pick flavor=amd64 ;;
+newest-rt)	system=pick suite=pick flavor=rt-amd64 ;;
+newest-cloud)	system=pick suite=pick flavor=cloud-amd64 ;;
+arm64-trixie)	system=trixie suite=trixie flavor=arm64 ;;
+arm64-newest)	system=pick suite=pick flavor=arm64 ;;
+*)	fail "unknown kernel (see scripts/kernels.sh)" ;;
 esac
+arch=${flavor##*-}
+# The architecture qualifier of arm64 packages in an amd64 system.
+q=
+[ "$arch" = amd64 ] || q=:$arch
 
-# Writes file $1 of $dir with the contents $2, whole or not at all.
-put() {
-	printf '%s\n' "$2" >"$dir/$1.tmp" && mv "$dir/$1.tmp" "$dir/$1"
-}
-
-if [ "$tag" = sid ]; then
-	root=$cache/sid-chroot
-	rel=$("$top/scripts/unstable-chroot.sh") ||
-		fail "preparing Debian unstable's newest kernel in $root failed (see above)"
-	mkdir -p "$dir"
-	cp "$root/boot/vmlinuz-$rel" "$dir/vmlinuz.tmp" ||
-		fail "no vmlinuz-$rel in $root/boot"
-	mv "$dir/vmlinuz.tmp" "$dir/vmlinuz"
-	put release "$rel"
-	put root "$root"
-	echo "$rel"
-	exit 0
-fi
-
-# Already fetched and still installed?
-if [ -f "$dir/release" ] && [ -f "$dir/vmlinuz" ]; then
-	rel=$(cat "$dir/release")
-	if [ -f "/usr/src/linux-headers-$rel/Makefile" ]; then
-		put root /
-		echo "$rel"
-		exit 0
-	fi
+if [ "$suite" = pick ]; then
+	picked=$("$top/scripts/newest-kernel.sh" "$flavor") ||
+		fail "cannot tell the newest $flavor kernel"
+	# shellcheck disable=SC2086
+	set -- $picked
+	suite=$1
+	case $suite in
+	trixie-backports) system=trixie ;;
+	*) system=sid ;;
+	esac
+	echo "fetch-kernel: $tag is $suite's $2" >&2
 fi
 
 export DEBIAN_FRONTEND=noninteractive
 
-# The mirror that serves this machine's bookworm/main, read from apt.
-mirror() {
-	apt-cache policy | awk '$3 == "bookworm/main" { print $2; exit }'
-}
-
-if [ "$suite" != bookworm ] &&
-   ! apt-cache policy | grep -q " $suite/main "; then
-	m=$(mirror)
-	[ -n "$m" ] || fail "no bookworm mirror in apt sources to add $suite from"
-	echo "deb $m $suite main" >/etc/apt/sources.list.d/fattr-$suite.list
-	apt-get update -q >/dev/null || fail "apt-get update for $suite failed"
+if [ "$system" = host ]; then
+	root=/
+	# Already fetched and still installed?
+	if [ -f "$dir/release" ] && [ -f "$dir/vmlinuz" ]; then
+		rel=$(cat "$dir/release")
+		if [ -f "/usr/src/linux-headers-$rel/Makefile" ]; then
+			put root /
+			put arch "$arch"
+			echo "$rel"
+			exit 0
+		fi
+	fi
+	if [ "$suite" != bookworm ] &&
+	   ! apt-cache policy | grep -q " $suite/main "; then
+		m=$(apt-cache policy | awk '$3 == "bookworm/main" { print $2; exit }')
+		[ -n "$m" ] || fail "no bookworm mirror in apt sources to add $suite from"
+		echo "deb $m $suite main" >"/etc/apt/sources.list.d/fattr-$suite.list"
+		apt-get update -q >/dev/null || fail "apt-get update for $suite failed"
+	fi
+	sys() { "$@"; }
+else
+	extra=
+	[ "$arch" = amd64 ] || extra=binutils-aarch64-linux-gnu
+	root=$("$top/scripts/debian-chroot.sh" "$system" $extra) ||
+		fail "preparing the $system chroot failed (see above)"
+	sys() { "$top/scripts/chroot-run.sh" "$root" "$@"; }
 fi
 
-# The versioned package names behind the linux-image-amd64 and
-# linux-headers-amd64 metapackages apt would install from this suite.
-meta_dep() {
+# apt's -t for the suite: none for the suite a system is of (bookworm's
+# newest kernel may be in bookworm-security); others by name.
+target=
+case $suite in
+bookworm|bullseye|trixie|sid) ;;
+*) target="-t $suite" ;;
+esac
+
+# The packages that package $1 depends on, one a line (the first of any
+# alternatives), of the version apt would install.
+deps() {
 	# shellcheck disable=SC2086
-	ver=$(apt-cache $target policy "$1" | awk '/Candidate:/ { print $2 }')
-	case $ver in ""|"(none)") fail "$1 not found in $suite" ;; esac
-	# The dependency named like it (not e.g. linux-base-amd64).
-	apt-cache show "$1=$ver" | sed -n 's/^Depends: //p' | head -n 1 |
-		tr ',' '\n' | sed 's/^ *//; s/[ (|].*//' |
-		grep -m 1 "^${1%-amd64}-" || fail "$1 depends on no ${1%-amd64}-*"
+	v=$(sys apt-cache $target policy "$1" | awk '/Candidate:/ { print $2 }')
+	case $v in ""|"(none)") fail "$1 not found in $suite" ;; esac
+	sys apt-cache show "$1=$v" | sed -n 's/^Depends: //p' | head -n 1 |
+		tr ',' '\n' | sed 's/^ *//; s/[ (|].*//'
 }
 
-img=$(meta_dep linux-image-amd64)
-hdr=$(meta_dep linux-headers-amd64)
-rel=${img#linux-image-}
-[ "$hdr" = "linux-headers-$rel" ] || fail "image $img and headers $hdr disagree"
+# The release: what the headers metapackage depends on.
+hdr=$(deps "linux-headers-$flavor$q" | grep -m 1 '^linux-headers-' |
+	grep -v -- '-common$' || :)
+rel=${hdr#linux-headers-}
+case $hdr in
+linux-headers-?*) ;;
+*) fail "cannot tell which headers linux-headers-$flavor depends on" ;;
+esac
 
-# shellcheck disable=SC2086
-apt-get install -y -q $target "$hdr" >/dev/null ||
-	fail "installing $hdr from $suite failed"
+# The headers.  For amd64, apt installs them.  arm64 headers depend on
+# an arm64 gcc, which cannot be installed beside the amd64 one: their
+# files are unpacked instead, with the amd64 linux-kbuild (Multi-Arch:
+# foreign) and the cross compiler of the gcc they name, gcc-N (the
+# headers' Makefile sets CROSS_COMPILE=aarch64-linux-gnu- and
+# CC=aarch64-linux-gnu-gcc-N itself).
+if [ "$arch" = amd64 ]; then
+	# shellcheck disable=SC2086
+	sys apt-get -o DPkg::Lock::Timeout=600 install -y -q $target "$hdr" >/dev/null ||
+		fail "installing $hdr from $suite failed"
+elif [ ! -f "$root/usr/src/$hdr/Makefile" ]; then
+	hdeps=$(deps "$hdr$q")
+	common=$(echo "$hdeps" | grep -m 1 '^linux-headers-.*-common$') ||
+		fail "$hdr depends on no linux-headers-*-common"
+	kbuild=$(echo "$hdeps" | grep -m 1 '^linux-kbuild-') ||
+		fail "$hdr depends on no linux-kbuild-*"
+	gcc=$(echo "$hdeps" | sed -n 's/^\(gcc-[0-9]*\).*/\1/p' | head -n 1)
+	[ -n "$gcc" ] || fail "$hdr names no gcc-N"
+	# shellcheck disable=SC2086
+	sys apt-get -o DPkg::Lock::Timeout=600 install -y -q $target "$kbuild" "$gcc-aarch64-linux-gnu" \
+		>/dev/null || fail "installing $kbuild and $gcc-aarch64-linux-gnu failed"
+	# shellcheck disable=SC2016,SC2086
+	sys sh -c 'set -e
+		rm -rf /var/tmp/fattr-hdr && mkdir -p /var/tmp/fattr-hdr
+		cd /var/tmp/fattr-hdr && chown _apt .
+		apt-get download -q $1 "$2$3" "$4" >/dev/null
+		# Not dpkg-deb -x: it would replace the /lib symlink of a
+		# merged-/usr system with a directory.
+		for d in *.deb; do
+			dpkg-deb --fsys-tarfile "$d" |
+				tar -x -C / --keep-directory-symlink
+		done
+		cd / && rm -rf /var/tmp/fattr-hdr' sh "$target" "$hdr" "$q" "$common" ||
+		fail "unpacking $hdr and $common failed"
+fi
+[ -f "$root/usr/src/$hdr/Makefile" ] || fail "$hdr is not installed in $root"
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-(cd "$tmp" && apt-get download -q "$img" >/dev/null 2>&1) ||
-	fail "downloading $img failed"
-dpkg-deb -x "$tmp"/"$img"_*.deb "$tmp/root" || fail "unpacking $img failed"
-mkdir -p "$dir"
-cp "$tmp/root/boot/vmlinuz-$rel" "$dir/vmlinuz" ||
-	fail "no vmlinuz-$rel in $img"
+# Downloads package $1 and writes its kernel (the older /boot/vmlinuz-REL,
+# or the newer /usr/lib/modules/REL/vmlinuz) to $dir/vmlinuz; 0 if it
+# had one.
+vmlinuz_from() {
+	# shellcheck disable=SC2016
+	sys sh -c 'set -e
+		rm -rf /var/tmp/fattr-image && mkdir -p /var/tmp/fattr-image
+		cd /var/tmp/fattr-image && chown _apt .
+		apt-get download -q "$1" >/dev/null 2>&1
+		m=$(dpkg-deb -c "${1%:*}"_*.deb | awk "{ print \$6 }" |
+			grep -m 1 -Fx -e "./boot/vmlinuz-$2" \
+				-e "./usr/lib/modules/$2/vmlinuz") || exit 1
+		dpkg-deb --fsys-tarfile "${1%:*}"_*.deb | tar -xOf - "$m" >vmlinuz' \
+		sh "$1" "$rel" 2>/dev/null &&
+	[ -s "$root/var/tmp/fattr-image/vmlinuz" ] &&
+	mv "$root/var/tmp/fattr-image/vmlinuz" "$dir/vmlinuz.tmp"
+}
+
+# The kernel itself: in the image package the metapackage depends on
+# (linux-image-REL), or, in newer packaging, in the linux-binary-REL that
+# one depends on.  In sid linux-image-FLAVOR (from linux-signed-*) may
+# lag the headers (from linux) for a while; then REL's unsigned image,
+# from the same build as the headers, does as well.
+if [ ! -f "$dir/vmlinuz" ] || [ "$(cat "$dir/release" 2>/dev/null)" != "$rel" ]; then
+	mkdir -p "$dir"
+	img=$(deps "linux-image-$flavor$q" | grep -m 1 '^linux-image-' || :)
+	if [ "$img" = "linux-image-$rel" ]; then
+		cands="$img$q $(deps "$img$q" | grep '^linux-binary-' | sed "s/\$/$q/" || :)"
+	else
+		echo "fetch-kernel: linux-image-$flavor wants '$img', the headers $rel; using $rel's unsigned image" >&2
+		cands="linux-binary-unsigned-$rel$q linux-image-$rel-unsigned$q"
+	fi
+	found=
+	for p in $cands; do
+		if vmlinuz_from "$p"; then
+			found=$p
+			break
+		fi
+	done
+	rm -rf "$root/var/tmp/fattr-image"
+	[ -n "$found" ] || fail "no vmlinuz-$rel in any of: $cands"
+	mv "$dir/vmlinuz.tmp" "$dir/vmlinuz"
+fi
 put release "$rel"
-put root /
+put arch "$arch"
+put root "$root"
 echo "$rel"

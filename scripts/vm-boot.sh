@@ -1,10 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# vm-boot.sh VMLINUZ INITRD RUN LOG
+# vm-boot.sh VMLINUZ INITRD RUN LOG [ARCH]
 #
 # Boots the kernel under QEMU with software emulation (TCG: KVM is never
-# used, as it may exist here and hang), runs test/vm-RUN.sh inside (see
+# used, as it may exist here and hang), an amd64 one (default) or, with
+# ARCH arm64, an arm64 one on QEMU's "virt" machine, runs test/vm-RUN.sh inside (see
 # test/vm-init), shows the console and keeps it in LOG.
 #
 # Exits 0 only if the VM reported "FATTR-RESULT: PASS" and the kernel
@@ -20,6 +21,17 @@ kernel=${1:?usage: vm-boot.sh VMLINUZ INITRD RUN LOG}
 initrd=${2:?}
 run=${3:?}
 log=${4:?}
+arch=${5:-amd64}
+
+# -cpu max runs both 64- and 32-bit user code (i386, AArch32).  On arm64
+# pauth-impdef makes QEMU's pointer authentication cheap to emulate.
+case $arch in
+amd64)	qemu="qemu-system-x86_64 -cpu max" console=ttyS0 ;;
+arm64)	qemu="qemu-system-aarch64 -M virt -cpu max,pauth-impdef=on"
+	console=ttyAMA0 ;;
+*)	echo "vm-boot: unknown architecture $arch" >&2
+	exit 2 ;;
+esac
 
 # What reaches the terminal: the VM's own output, and the kernel's lines
 # about fattr or trouble.  The whole console is in LOG.
@@ -31,11 +43,12 @@ console_filter() {
 	}'
 }
 
+# shellcheck disable=SC2086
 timeout -s KILL "${FATTR_VM_TIMEOUT:-900}" \
-	qemu-system-x86_64 -accel "tcg${FATTR_TCG_OPTS:-}" -cpu max -smp 2 -m 1024 \
+	$qemu -accel "tcg${FATTR_TCG_OPTS:-}" -smp 2 -m 1024 \
 		-nographic -no-reboot -monitor none -serial stdio \
 		-kernel "$kernel" -initrd "$initrd" \
-		-append "console=ttyS0 printk.time=1 panic=-1 oops=panic panic_on_warn=1 softlockup_panic=1 fattr.run=$run${FATTR_VM_APPEND:+ $FATTR_VM_APPEND}" \
+		-append "console=$console printk.time=1 panic=-1 oops=panic panic_on_warn=1 softlockup_panic=1 fattr.run=$run${FATTR_VM_APPEND:+ $FATTR_VM_APPEND}" \
 		</dev/null 2>&1 | tr -d '\r' | tee "$log" | console_filter
 
 bad='\] (WARNING:|BUG:|Oops|Kernel panic|INFO: (possible|task .* blocked)|WARNING: (possible|suspicious))|------------\[ cut here \]'

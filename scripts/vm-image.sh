@@ -5,11 +5,17 @@
 #
 # Writes OUT, the initramfs of the test VM: static busybox as /init's
 # shell, the module KO as /fattr.ko, the static test binaries and scripts
-# of test/ under /test, and Debian's getfattr and setfattr with their
-# libraries, Debian's apparmor_parser with its libraries and tunables
-# (test/vm-confined.sh); with FATTR_CLAIM_KO set, that module as
-# /fattr_claim.ko.  Needs busybox-static, attr, apparmor, cpio; test/
-# must be built.
+# of test/ under /test, and Debian's getfattr, setfattr and findmnt, and
+# apparmor_parser with its tunables (test/vm-confined.sh), each with
+# every library it loads; with FATTR_CLAIM_KO set, that module as
+# /fattr_claim.ko.
+#
+# The programs and libraries come from $FATTR_USERLAND (default /, this
+# machine: busybox-static, attr, util-linux, apparmor), the test
+# binaries from $FATTR_TEST_BIN (default test/, built by make -C test):
+# for a foreign architecture, scripts/userland.sh's tree and the cross
+# builds of vm-test.sh.  Libraries are found by their ELF entries
+# (readelf), not ldd, so that this works for any architecture.
 
 set -eu
 
@@ -22,26 +28,27 @@ fail() {
 	exit 1
 }
 
-[ -x /bin/busybox ] || fail "no /bin/busybox (apt-get install busybox-static)"
-[ -x "$top/test/fattr-check" ] || fail "test/fattr-check not built (make -C test)"
-[ -x "$top/test/fattr-ia32" ] || fail "test/fattr-ia32 not built (make -C test)"
-[ -x "$top/test/fattr-confined" ] ||
-	fail "test/fattr-confined not built (make -C test)"
-aa_parser=$(command -v apparmor_parser) ||
-	fail "no apparmor_parser (apt-get install apparmor)"
+ul=${FATTR_USERLAND:-/}
+ul=${ul%/}
+bin=${FATTR_TEST_BIN:-$top/test}
+for b in fattr-check fattr-compat32 fattr-confined fattr-fuzz fattr-stress; do
+	[ -x "$bin/$b" ] || fail "$bin/$b not built (make -C test)"
+done
+[ -x "$ul/bin/busybox" ] || fail "no $ul/bin/busybox (apt-get install busybox-static)"
 
 root=$(mktemp -d)
 chmod 755 "$root"	# the VM's /, which mktemp made 0700
 trap 'rm -rf "$root"' EXIT
 mkdir -p "$root/bin" "$root/test" "$root/proc" "$root/sys" "$root/dev" \
 	 "$root/tmp" "$root/usr/bin"
-cp /bin/busybox "$root/bin/busybox"
+cp "$ul/bin/busybox" "$root/bin/busybox"
 cp "$top/test/vm-init" "$root/init"
 cp "$ko" "$root/fattr.ko"
-cp "$top/test/fattr-check" "$top/test/vm-check.sh" \
-   "$top/test/getfattr-test.sh" "$top/test/vm-refuse.sh" \
-   "$top/test/fattr-ia32" "$top/test/fattr-confined" \
-   "$top/test/vm-confined.sh" "$root/test/"
+cp "$bin/fattr-check" "$bin/fattr-compat32" "$bin/fattr-confined" \
+   "$bin/fattr-fuzz" "$bin/fattr-stress" "$root/test/"
+cp "$top/test/vm-check.sh" "$top/test/getfattr-test.sh" \
+   "$top/test/vm-refuse.sh" "$top/test/vm-confined.sh" \
+   "$top/test/vm-stress.sh" "$root/test/"
 # The examples, which getfattr-test.sh runs.
 cp "$top/examples/mount-of.sh" "$top/examples/where.sh" "$root/test/"
 # The test-only module of test/claim, for vm-refuse.sh (vm-test.sh
@@ -50,30 +57,66 @@ if [ -n "${FATTR_CLAIM_KO:-}" ]; then
 	cp "$FATTR_CLAIM_KO" "$root/fattr_claim.ko"
 fi
 cp "$top/scripts/vm-demo.sh" "$root/test/vm-demo.sh"
-# The stress run's fuzzer and stress test (test/vm-stress.sh).
-cp "$top/test/fattr-fuzz" "$top/test/fattr-stress" "$top/test/vm-stress.sh" \
-   "$root/test/"
-# The benchmark, when make bench built it.
-if [ -x "$top/bench/fattr-bench" ]; then
+# The benchmark, when make bench built it (for this machine).
+if [ -z "$ul" ] && [ -x "$top/bench/fattr-bench" ]; then
 	cp "$top/bench/fattr-bench" "$top/bench/vm-bench.sh" "$root/test/"
 fi
 chmod 755 "$root/init"
 
-# Debian's getfattr and setfattr, with every library they load; and
-# apparmor_parser, with the tunables that define @{PROC} and @{pid}
-# and an empty parser.conf (Debian's pins a features file: in the VM,
-# the kernel's features are used).
-mkdir -p "$root$(dirname "$aa_parser")" "$root/etc/apparmor.d" \
-	 "$root/etc/apparmor"
-cp -r /etc/apparmor.d/tunables "$root/etc/apparmor.d/"
-: >"$root/etc/apparmor/parser.conf"
-for prog in /usr/bin/getfattr /usr/bin/setfattr /usr/bin/findmnt "$aa_parser"; do
-	[ -x "$prog" ] || fail "no $prog (apt-get install attr)"
-	cp "$prog" "$root$prog"
-	for lib in $(ldd "$prog" | grep -o '/[^ ]*'); do
-		mkdir -p "$root$(dirname "$lib")"
-		cp -L "$lib" "$root$lib"
+# The machine triplet of the userland's libraries.
+case $(readelf -hW "$ul/bin/busybox" | sed -n 's/^ *Machine: *//p') in
+*X86-64*)	triplet=x86_64-linux-gnu ;;
+*AArch64*)	triplet=aarch64-linux-gnu ;;
+*)		fail "$ul/bin/busybox: unknown machine" ;;
+esac
+libdirs="lib/$triplet usr/lib/$triplet lib64 usr/lib64 lib usr/lib"
+
+# Copies the ELF files $@ (absolute paths in $ul) into the image, with
+# their interpreter and every library they need, found as ld.so would
+# in $ul's library directories.
+copy_elf() {
+	todo=$*
+	while [ -n "$todo" ]; do
+		# shellcheck disable=SC2086
+		set -- $todo
+		f=$1
+		shift
+		todo=$*
+		[ ! -e "$root$f" ] || continue
+		[ -e "$ul$f" ] || fail "no $ul$f"
+		mkdir -p "$root$(dirname "$f")"
+		cp -L "$ul$f" "$root$f"
+		todo="$todo $(readelf -lW "$ul$f" |
+			sed -n 's/.*program interpreter: \(.*\)]$/\1/p')"
+		for n in $(readelf -dW "$ul$f" |
+			   sed -n 's/.*(NEEDED).*\[\(.*\)\]$/\1/p'); do
+			found=
+			for d in $libdirs; do
+				if [ -e "$ul/$d/$n" ]; then
+					found=/$d/$n
+					break
+				fi
+			done
+			[ -n "$found" ] || fail "$f needs $n: not in $ul"
+			todo="$todo $found"
+		done
 	done
+}
+
+# getfattr, setfattr, findmnt; apparmor_parser, with the tunables that
+# define @{PROC} and @{pid} and an empty parser.conf (Debian's pins a
+# features file: in the VM, the kernel's features are used).
+aa_parser=
+for p in /sbin/apparmor_parser /usr/sbin/apparmor_parser; do
+	[ ! -x "$ul$p" ] || aa_parser=$p
 done
+[ -n "$aa_parser" ] || fail "no apparmor_parser in $ul (apt-get install apparmor)"
+for prog in /usr/bin/getfattr /usr/bin/setfattr /usr/bin/findmnt; do
+	[ -x "$ul$prog" ] || fail "no $ul$prog (apt-get install attr util-linux)"
+done
+copy_elf /usr/bin/getfattr /usr/bin/setfattr /usr/bin/findmnt "$aa_parser"
+mkdir -p "$root/etc/apparmor.d" "$root/etc/apparmor"
+cp -r "$ul/etc/apparmor.d/tunables" "$root/etc/apparmor.d/"
+: >"$root/etc/apparmor/parser.conf"
 
 (cd "$root" && find . | cpio -o -H newc --quiet) | gzip -1 >"$out"

@@ -3,8 +3,7 @@
 #
 # vm-test.sh TAG [RUN]
 #
-# Tests fattr on Debian's kernel TAG (6.1, 6.12 or sid, see
-# fetch-kernel.sh): fetches the kernel, builds the module for it from a
+# Tests fattr on Debian's kernel TAG (see fetch-kernel.sh): fetches the kernel, builds the module for it from a
 # copy of this tree, builds test/, makes the initramfs and boots it,
 # running test/vm-RUN.sh (default: check).  Work files and the console
 # log go to $FATTR_CACHE/run/TAG/.
@@ -18,13 +17,19 @@
 # The module is built by the top Makefile (so with scripts/conftest.sh)
 # with KDIR=/usr/src/linux-headers-REL, on the system fetch-kernel.sh
 # wrote into $FATTR_CACHE/kernels/TAG/root: this machine if "/";
-# otherwise a chroot (sid's), into whose /build/fattr-TAG the copy goes,
-# built there with scripts/chroot-run.sh (its gcc, its /proc) and
-# fattr.ko copied out.
+# otherwise a chroot of the kernel's Debian release, into whose
+# /build/fattr-TAG.PID the copy goes, built there with
+# scripts/chroot-run.sh (its gcc, its /proc) and fattr.ko copied out.
+#
+# An arm64 kernel's module is cross-built in its chroot; the test
+# binaries are cross-built in the trixie chroot (fattr-compat32 for
+# AArch32 callers with the armhf compiler) against the arm64 user space
+# of scripts/userland.sh, whose busybox, getfattr and the rest the
+# image gets, and the VM is qemu-system-aarch64's.
 
 set -eu
 
-tag=${1:?usage: vm-test.sh 6.1|6.12|sid [RUN]}
+tag=${1:?usage: vm-test.sh TAG [RUN] (TAGs: scripts/kernels.sh all)}
 run=${2:-check}
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${FATTR_CACHE:-/var/cache/fattr}
@@ -38,6 +43,14 @@ rel=$("$top/scripts/fetch-kernel.sh" "$tag") || {
 kdir=/usr/src/linux-headers-$rel
 root=/
 [ ! -s "$cache/kernels/$tag/root" ] || root=$(cat "$cache/kernels/$tag/root")
+arch=amd64
+[ ! -s "$cache/kernels/$tag/arch" ] || arch=$(cat "$cache/kernels/$tag/arch")
+case $arch in
+amd64)	kmake= ;;
+arm64)	kmake="ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-" ;;
+*)	echo "vm-test: kernel $tag: unknown architecture $arch" >&2
+	exit 1 ;;
+esac
 
 build_failed() {
 	cat "$work/build.log" >&2
@@ -61,17 +74,51 @@ else
 	rm -rf "$root$bdir"
 	mkdir -p "$root/build"
 	cp -r "$work/src" "$root$bdir"
-	# shellcheck disable=SC2016
+	# shellcheck disable=SC2016,SC2086
 	"$top/scripts/chroot-run.sh" "$root" \
-		sh -c 'make -s -C "$1" KDIR="$2" &&
-		       make -s -C "$2" M="$1/claim" modules' sh "$bdir" "$kdir" \
-		>"$work/build.log" 2>&1 || build_failed
+		sh -c 'b=$1 k=$2; shift 2
+		       make -s -C "$b" KDIR="$k" "$@" &&
+		       make -s -C "$k" M="$b/claim" "$@" modules' \
+		sh "$bdir" "$kdir" $kmake >"$work/build.log" 2>&1 || build_failed
 	cp "$root$bdir/fattr.ko" "$work/src/fattr.ko"
 	cp "$root$bdir/claim/fattr_claim.ko" "$work/src/claim/"
 	rm -rf "$root$bdir"
 fi
 
-make -s -C "$top/test" >/dev/null
+if [ "$arch" = amd64 ]; then
+	make -s -C "$top/test" >/dev/null
+	bin=$top/test
+	ul=/
+else
+	ul=$("$top/scripts/userland.sh" "$arch") || {
+		echo "vm-test: kernel $tag: no $arch user space" >&2
+		exit 1
+	}
+	troot=$("$top/scripts/debian-chroot.sh" trixie gcc-aarch64-linux-gnu \
+		gcc-arm-linux-gnueabihf libc6-dev-armhf-cross) || {
+		echo "vm-test: kernel $tag: no trixie chroot to build tests in" >&2
+		exit 1
+	}
+	tdir=/build/fattr-test-$tag.$$
+	rm -rf "$troot$tdir"
+	mkdir -p "$troot/build"
+	cp -r "$top/test" "$troot$tdir"
+	make -s -C "$troot$tdir" clean
+	# shellcheck disable=SC2016
+	"$top/scripts/chroot-run.sh" "$troot" \
+		sh -c 'make -s -C "$1" CC="aarch64-linux-gnu-gcc --sysroot=$2" \
+			CC32=arm-linux-gnueabihf-gcc CHECK_CFLAGS= \
+			CHECK_LIBS="-lcheck -lsubunit -lm -lrt -pthread"' \
+		sh "$tdir" "${ul#"$troot"}" >"$work/test-build.log" 2>&1 || {
+		cat "$work/test-build.log" >&2
+		echo "vm-test: kernel $tag: building the $arch tests failed" >&2
+		exit 1
+	}
+	bin=$work/bin
+	mkdir -p "$bin"
+	cp "$troot$tdir"/fattr-* "$bin/"
+	rm -rf "$troot$tdir"
+fi
 if [ "$run" = stress ]; then
 	# The stress run loads and unloads fattr while other threads call
 	# the hooked entries.  QEMU's multi-threaded TCG livelocks when the
@@ -91,7 +138,8 @@ fi
 # slower under TCG than Debian's.
 [ "$tag" != debug ] || : "${FATTR_VM_TIMEOUT:=7200}"
 export FATTR_VM_TIMEOUT
-FATTR_CLAIM_KO="$work/src/claim/fattr_claim.ko" \
+FATTR_CLAIM_KO="$work/src/claim/fattr_claim.ko" FATTR_USERLAND=$ul \
+	FATTR_TEST_BIN=$bin \
 	"$top/scripts/vm-image.sh" "$work/src/fattr.ko" "$work/initrd.gz"
 "$top/scripts/vm-boot.sh" "$cache/kernels/$tag/vmlinuz" "$work/initrd.gz" \
-	"$run" "$work/console.log"
+	"$run" "$work/console.log" "$arch"

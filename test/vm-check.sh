@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The test run inside the VM: the Check suite, the getfattr shell test,
-# the 32-bit callers' test (fattr-ia32) and the refusals to load
+# the 32-bit callers' test (fattr-compat32) and the refusals to load
 # (vm-refuse.sh, which leaves fattr loaded), and confined callers
 # (vm-confined.sh: AppArmor and Landlock).  Exits non-zero if any fails.
 
@@ -14,7 +14,7 @@ CK_EXCLUDE_TAGS=stress /test/fattr-check || status=1
 echo "fattr-vm: getfattr shell test"
 sh /test/getfattr-test.sh || status=1
 echo "fattr-vm: 32-bit callers"
-/test/fattr-ia32 || status=1
+/test/fattr-compat32 || status=1
 echo "fattr-vm: refusing to load"
 sh /test/vm-refuse.sh || status=1
 echo "fattr-vm: confined callers"

@@ -171,19 +171,25 @@ if [ ! -f "$claim" ]; then
 	fail "no $claim in the image (scripts/vm-test.sh builds it)"
 else
 	# The other way round first: fattr holds the entries.
+	first=$(grep -oE ' __(x64|arm64)_sys_getxattr$' /proc/kallsyms |
+		head -n 1)
+	first=${first# }
+	claimed=0
 	mark
-	if insmod "$claim" 2>/tmp/refuse.err; then
-		fail "fattr_claim took __x64_sys_getxattr from fattr"
+	if insmod "$claim" func="$first" 2>/tmp/refuse.err; then
+		fail "fattr_claim took $first from fattr"
 		rmmod fattr_claim
 	else
-		ok "fattr loaded: fattr_claim cannot take __x64_sys_getxattr"
+		ok "fattr loaded: fattr_claim cannot take $first"
 	fi
 	log_clean "claim against fattr"
 	works || fail "fattr stopped answering after fattr_claim's attempt"
 	unload
 	for f in __x64_sys_getxattr __x64_sys_lgetxattr __x64_sys_fgetxattr \
 		 __x64_sys_getxattrat __ia32_sys_getxattr __ia32_sys_lgetxattr \
-		 __ia32_sys_fgetxattr __ia32_sys_getxattrat; do
+		 __ia32_sys_fgetxattr __ia32_sys_getxattrat \
+		 __arm64_sys_getxattr __arm64_sys_lgetxattr \
+		 __arm64_sys_fgetxattr __arm64_sys_getxattrat; do
 		if ! grep -q " $f\$" /proc/kallsyms; then
 			echo "fattr-refuse: skipped: claim $f: not in this kernel"
 			continue
@@ -194,6 +200,7 @@ else
 			since_mark | grep fattr
 			continue
 		fi
+		claimed=$((claimed + 1))
 		refuse "claim $f" "Device or resource busy" \
 			"already modified by another ftrace IPMODIFY user"
 		# The kernel's own getxattr still works under the claim.
@@ -207,6 +214,8 @@ else
 		load "claim $f"
 		unload
 	done
+	# getxattr, lgetxattr, fgetxattr at least, on every architecture.
+	[ "$claimed" -ge 3 ] || fail "claim: only $claimed entries were tried"
 fi
 
 [ -d /sys/module/fattr ] || load "end"

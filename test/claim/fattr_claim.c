@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * fattr_claim: test only.  Takes __x64_sys_getxattr with an ftrace_ops
- * that may modify the instruction pointer (IPMODIFY), as livepatch does,
- * and does nothing else.  While it is loaded, fattr must refuse to load;
+ * fattr_claim: test only.  Takes a getxattr entry point (func=) with an
+ * ftrace_ops that may modify the instruction pointer (IPMODIFY), as
+ * livepatch does, and does nothing else.  While it is loaded, fattr must refuse to load;
  * see test/vm-refuse.sh.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -11,7 +11,7 @@
 #include <linux/module.h>
 #include <linux/string.h>
 
-static char *func = "__x64_sys_getxattr";
+static char *func;
 module_param(func, charp, 0444);
 MODULE_PARM_DESC(func, "The function to claim");
 
@@ -21,15 +21,31 @@ static void notrace fattr_claim_cb(unsigned long ip, unsigned long parent_ip,
 {
 }
 
+/*
+ * With ftrace's full registers (x86) IPMODIFY needs SAVE_REGS; where
+ * ftrace passes only the arguments (arm64), SAVE_REGS is refused.
+ */
 static struct ftrace_ops fattr_claim_ops = {
 	.func = fattr_claim_cb,
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_REGS
 	.flags = FTRACE_OPS_FL_SAVE_REGS | FTRACE_OPS_FL_IPMODIFY,
+#else
+	.flags = FTRACE_OPS_FL_IPMODIFY,
+#endif
 };
+
+/* Drops the filter: ftrace_free_filter() is not exported before 5.11. */
+static void fattr_claim_free_filter(void)
+{
+	ftrace_set_filter(&fattr_claim_ops, NULL, 0, 1);
+}
 
 static int __init fattr_claim_init(void)
 {
 	int err;
 
+	if (!func)
+		return -EINVAL;
 	err = ftrace_set_filter(&fattr_claim_ops, (unsigned char *)func,
 				strlen(func), 0);
 	if (err) {
@@ -39,7 +55,7 @@ static int __init fattr_claim_init(void)
 	err = register_ftrace_function(&fattr_claim_ops);
 	if (err) {
 		pr_err("cannot claim %s (%d)\n", func, err);
-		ftrace_free_filter(&fattr_claim_ops);
+		fattr_claim_free_filter();
 		return err;
 	}
 	pr_info("claimed %s\n", func);
@@ -49,7 +65,7 @@ static int __init fattr_claim_init(void)
 static void __exit fattr_claim_exit(void)
 {
 	unregister_ftrace_function(&fattr_claim_ops);
-	ftrace_free_filter(&fattr_claim_ops);
+	fattr_claim_free_filter();
 	pr_info("released %s\n", func);
 }
 

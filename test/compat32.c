@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ia32.c: fattr for 32-bit callers.  Built with gcc -m32 -static as
- * fattr-ia32 (the VM has no 32-bit libc, and Check has no 32-bit static
- * library here), it makes getxattr, lgetxattr, fgetxattr and getxattrat
- * (i386 syscall 464, where it exists) through the kernel's 32-bit entry
+ * compat32.c: fattr for 32-bit callers.  Built as a static 32-bit
+ * binary, fattr-compat32 (the VM has no 32-bit libc, and Check has no
+ * 32-bit static library here): with gcc -m32 on x86_64 (i386 callers),
+ * with the armhf cross compiler on arm64 (AArch32 callers).  It makes
+ * getxattr, lgetxattr, fgetxattr and getxattrat (syscall 464 on every
+ * architecture, where it exists) through the kernel's 32-bit entry
  * points, and compares every answer with what the kernel itself says at
  * the same moment: /proc/self/mountinfo and statx for records, the same
  * call with an ordinary name for errors.
  *
- * Prints one line per failure and, last, "ia32: N passed, M failed";
+ * Prints one line per failure and, last, "compat32: N passed, M failed";
  * exits non-zero if any check failed.  Runs as root (it mounts a tmpfs in
  * a private mount namespace and sets trusted.* attributes).
  */
@@ -32,7 +34,7 @@
 #include "procfs.h"
 
 #define VALUE_MAX 65536
-#define NR_GETXATTRAT 464	/* i386 and x86_64 alike */
+#define NR_GETXATTRAT 464	/* the same on every architecture */
 #define WHERE "trusted.fattr_where"
 
 struct at_args {
@@ -55,7 +57,7 @@ static void check(int ok, const char *fmt, ...)
 		return;
 	}
 	failed++;
-	printf("ia32: FAIL: ");
+	printf("compat32: FAIL: ");
 	va_start(ap, fmt);
 	vprintf(fmt, ap);
 	va_end(ap);
@@ -65,8 +67,8 @@ static void check(int ok, const char *fmt, ...)
 
 static void die(const char *what)
 {
-	printf("ia32: FAIL: %s: %s\n", what, strerror(errno));
-	printf("ia32: %d passed, %d failed\n", passed, failed + 1);
+	printf("compat32: FAIL: %s: %s\n", what, strerror(errno));
+	printf("compat32: %d passed, %d failed\n", passed, failed + 1);
 	exit(1);
 }
 
@@ -173,7 +175,7 @@ static void expect_same(const struct res *r, const struct res *k,
 }
 
 static struct res r, k;	/* big: not on the stack */
-static char dir[] = "/tmp/fattr-ia32.XXXXXX";
+static char dir[] = "/tmp/fattr-compat32.XXXXXX";
 static char a[64], f[64], l[64], af[64];
 
 static void mark(const char *path, int nofollow_)
@@ -197,13 +199,13 @@ static void setup(void)
 		die("make / rprivate");
 	if (!mkdtemp(dir))
 		die("mkdtemp");
-	if (mount("fattr-ia32", dir, "tmpfs", 0, NULL))
+	if (mount("fattr-compat32", dir, "tmpfs", 0, NULL))
 		die("mount S");
 	snprintf(a, sizeof(a), "%s/a", dir);
 	snprintf(f, sizeof(f), "%s/f", dir);
 	snprintf(l, sizeof(l), "%s/l", dir);
 	snprintf(af, sizeof(af), "%s/a/f", dir);
-	if (mkdir(a, 0755) || mount("fattr-ia32-a", a, "tmpfs", 0, NULL))
+	if (mkdir(a, 0755) || mount("fattr-compat32-a", a, "tmpfs", 0, NULL))
 		die("mount A");
 	fd = open(f, O_CREAT | O_WRONLY, 0644);
 	if (fd < 0)
@@ -628,7 +630,7 @@ static void test_at(void)
 static const char *cold_name(const char *name)
 {
 	long psz = sysconf(_SC_PAGESIZE);
-	int fd = memfd_create("fattr-ia32-name", MFD_CLOEXEC);
+	int fd = memfd_create("fattr-compat32-name", MFD_CLOEXEC);
 	char *p;
 
 	if (fd < 0 || write(fd, name, strlen(name) + 1) < 0 ||
@@ -677,7 +679,7 @@ int main(void)
 				.size = VALUE_MAX };
 
 	if (sizeof(void *) != 4) {
-		printf("ia32: FAIL: not a 32-bit build\n");
+		printf("compat32: FAIL: not a 32-bit build\n");
 		return 1;
 	}
 	done(&probe, at_call(AT_FDCWD, "/", 0, "user.fattr_absent", &args,
@@ -687,7 +689,7 @@ int main(void)
 		done(&probe, at_call(AT_FDCWD, "/", 0, ":mnt:info", &args,
 				     sizeof(args)));
 		expect_errno(&probe, ENOSYS, "getxattrat without the syscall");
-		printf("ia32: getxattrat skipped: not in this kernel (ENOSYS; "
+		printf("compat32: getxattrat skipped: not in this kernel (ENOSYS; "
 		       "it came in 6.13)\n");
 	}
 	setup();
@@ -699,6 +701,6 @@ int main(void)
 	if (have_at)
 		test_at();
 	test_cold();
-	printf("ia32: %d passed, %d failed\n", passed, failed);
+	printf("compat32: %d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }
