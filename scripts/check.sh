@@ -28,15 +28,24 @@ fi
 
 failed=0
 
-# vm_run TAG RUN TITLE: one VM run; sets verdict, counts a failure.
+# vm_run TAG RUN TITLE: one VM run; sets verdict (with the reason of a
+# failure the harness itself names: fetch, build, boot), counts a
+# failure.  The run's own output is kept in $cache/run/TAG-RUN.log.
 vm_run() {
 	echo "=== fattr $3 on Debian kernel $1"
-	if "$top/scripts/vm-test.sh" "$1" "$2"; then
+	mkdir -p "$cache/run"
+	out=$cache/run/$1-$2.log
+	{ "$top/scripts/vm-test.sh" "$1" "$2" 2>&1; echo "rc=$?" >"$out.rc"; } |
+		tee "$out"
+	if [ "$(cat "$out.rc")" = rc=0 ]; then
 		verdict=PASS
 	else
-		verdict=FAIL
+		why=$(grep -E '^(vm-test|vm-boot|fetch-kernel|debian-chroot|userland|vm-image): ' \
+			"$out" | tail -n 1)
+		verdict="FAIL${why:+ ($why)}"
 		failed=$((failed + 1))
 	fi
+	rm -f "$out.rc"
 }
 
 # The last line of the run's console log that begins with $1.

@@ -36,7 +36,12 @@ cache=${FATTR_CACHE:-/var/cache/fattr}
 work=$cache/run/$tag
 
 "$top/scripts/deps.sh"
+# Once more after a failure: a mirror may fail a request now and then.
 rel=$("$top/scripts/fetch-kernel.sh" "$tag") || {
+	echo "vm-test: kernel $tag: fetching it failed; once more in 30 s" >&2
+	sleep 30
+	rel=$("$top/scripts/fetch-kernel.sh" "$tag")
+} || {
 	echo "vm-test: kernel $tag: fetching it failed" >&2
 	exit 1
 }
