@@ -393,21 +393,20 @@ static notrace struct fattr_hook *fattr_hook_of(unsigned long ip)
 
 static void notrace fattr_ftrace_cb(unsigned long ip, unsigned long parent_ip,
 				    struct ftrace_ops *ops,
-				    struct ftrace_regs *fregs)
+				    struct fattr_ftrace_regs *fregs)
 {
-	struct pt_regs *regs = ftrace_get_regs(fregs);	/* SAVE_REGS: set */
-	const struct pt_regs *uregs;
+	/* The entry's only argument: the user registers of the syscall. */
+	const struct pt_regs *uregs =
+		(const struct pt_regs *)fattr_ftrace_arg0(fregs);
 	struct fattr_hook *h;
 	char c;
 
-	if (!regs)
+	if (!uregs)
 		return;
 	h = fattr_hook_of(ip);
 	if (!h)
 		return;
 
-	/* The entry's only argument: the user registers of the syscall. */
-	uregs = (const struct pt_regs *)regs->di;
 	if (!copy_from_user_nofault(&c, fattr_arg_name(h, uregs), 1) &&
 	    c != FATTR_SEP)
 		return;
@@ -420,7 +419,7 @@ static void notrace fattr_ftrace_cb(unsigned long ip, unsigned long parent_ip,
 
 static struct ftrace_ops fattr_ops = {
 	.func = fattr_ftrace_cb,
-	.flags = FTRACE_OPS_FL_SAVE_REGS | FTRACE_OPS_FL_RECURSION |
+	.flags = FATTR_FTRACE_OPS_FL_REGS | FATTR_FTRACE_OPS_FL_RECURSION |
 		 FTRACE_OPS_FL_IPMODIFY,
 };
 
