@@ -8,7 +8,9 @@
 #ifndef _FATTR_COMPAT_H
 #define _FATTR_COMPAT_H
 
+#include <linux/fs.h>
 #include <linux/ftrace.h>
+#include <linux/mount.h>
 #include <linux/ptrace.h>
 
 #include "conftest.h"
@@ -96,5 +98,30 @@ fattr_ftrace_arg0(struct fattr_ftrace_regs *fregs)
 #else
 #define FATTR_FTRACE_OPS_FL_RECURSION	0
 #endif
+
+/*
+ * ftrace_free_filter() is exported from 6.x on (Module.symvers says);
+ * before, resetting the filter to nothing frees it just the same.
+ */
+#ifdef FATTR_HAVE_FTRACE_FREE_FILTER
+#define fattr_ftrace_free_filter(ops)	ftrace_free_filter(ops)
+#else
+#define fattr_ftrace_free_filter(ops)	ftrace_set_filter(ops, NULL, 0, 1)
+#endif
+
+/*
+ * file_open_root_mnt() (5.12), when file_open_root() began taking a
+ * struct path; before, it took the dentry and the mount.
+ */
+static inline struct file *fattr_file_open_root_mnt(struct vfsmount *mnt,
+						    const char *name,
+						    int flags, umode_t mode)
+{
+#ifdef FATTR_HAVE_FILE_OPEN_ROOT_MNT
+	return file_open_root_mnt(mnt, name, flags, mode);
+#else
+	return file_open_root(mnt->mnt_root, mnt, name, flags, mode);
+#endif
+}
 
 #endif /* _FATTR_COMPAT_H */

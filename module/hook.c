@@ -426,7 +426,7 @@ static struct ftrace_ops fattr_ops = {
 void fattr_hooks_exit(void)
 {
 	unregister_ftrace_function(&fattr_ops);
-	ftrace_free_filter(&fattr_ops);
+	fattr_ftrace_free_filter(&fattr_ops);
 	/*
 	 * unregister_ftrace_function() waited for tasks in the trampoline.
 	 * A task may still be between the module_put() of fattr_handle()
@@ -463,6 +463,6 @@ int __init fattr_hooks_init(void)
 	if (!err)
 		return 0;
 fail:
-	ftrace_free_filter(&fattr_ops);
+	fattr_ftrace_free_filter(&fattr_ops);
 	return err;
 }
