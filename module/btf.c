@@ -23,6 +23,17 @@
 
 #include "fattr.h"
 
+/*
+ * BTF kinds newer than some kernels' <uapi/linux/btf.h> (5.10's ends at
+ * BTF_KIND_DATASEC, 15), by their numbers, which the BTF format fixes.
+ */
+enum {
+	FATTR_BTF_KIND_FLOAT = 16,
+	FATTR_BTF_KIND_DECL_TAG = 17,
+	FATTR_BTF_KIND_TYPE_TAG = 18,
+	FATTR_BTF_KIND_ENUM64 = 19,
+};
+
 struct fattr_layout fattr_layout __ro_after_init;
 
 struct fattr_btf {
@@ -65,8 +76,8 @@ static long fattr_btf_extra(const struct btf_type *t)
 	case BTF_KIND_CONST:
 	case BTF_KIND_RESTRICT:
 	case BTF_KIND_FUNC:
-	case BTF_KIND_FLOAT:
-	case BTF_KIND_TYPE_TAG:
+	case FATTR_BTF_KIND_FLOAT:
+	case FATTR_BTF_KIND_TYPE_TAG:
 		return 0;
 	case BTF_KIND_ARRAY:
 		return sizeof(struct btf_array);
@@ -81,9 +92,9 @@ static long fattr_btf_extra(const struct btf_type *t)
 		return sizeof(struct btf_var);
 	case BTF_KIND_DATASEC:
 		return (long)vlen * sizeof(struct btf_var_secinfo);
-	case BTF_KIND_DECL_TAG:
-		return sizeof(struct btf_decl_tag);
-	case BTF_KIND_ENUM64:
+	case FATTR_BTF_KIND_DECL_TAG:
+		return sizeof(s32);	/* struct btf_decl_tag */
+	case FATTR_BTF_KIND_ENUM64:
 		return (long)vlen * 3 * sizeof(u32);	/* struct btf_enum64 */
 	}
 	return -1;
@@ -196,7 +207,7 @@ static const struct btf_type *fattr_btf_aggregate(const struct fattr_btf *btf,
 		case BTF_KIND_VOLATILE:
 		case BTF_KIND_CONST:
 		case BTF_KIND_RESTRICT:
-		case BTF_KIND_TYPE_TAG:
+		case FATTR_BTF_KIND_TYPE_TAG:
 			t = fattr_btf_type(btf, t->type);
 			break;
 		default:

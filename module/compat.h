@@ -8,27 +8,120 @@
 #ifndef _FATTR_COMPAT_H
 #define _FATTR_COMPAT_H
 
+#include <linux/fs.h>
 #include <linux/ftrace.h>
+#include <linux/mount.h>
+#include <linux/ptrace.h>
 
 #include "conftest.h"
 
-#if !IS_ENABLED(CONFIG_DYNAMIC_FTRACE_WITH_REGS)
-#error "fattr needs CONFIG_DYNAMIC_FTRACE_WITH_REGS (ftrace IPMODIFY)"
+/*
+ * What an ftrace callback gets of the traced function's registers: a
+ * struct ftrace_regs since 5.11, the struct pt_regs itself before.
+ */
+#ifdef FATTR_HAVE_FTRACE_REGS
+#define fattr_ftrace_regs ftrace_regs
+#else
+#define fattr_ftrace_regs pt_regs
 #endif
+
+/*
+ * How the callback reads the traced function's arguments.  With
+ * CONFIG_DYNAMIC_FTRACE_WITH_REGS (x86), FTRACE_OPS_FL_SAVE_REGS saves
+ * every register and ftrace_get_regs() gives them.  Without it (arm64
+ * from 6.5: CONFIG_DYNAMIC_FTRACE_WITH_ARGS, which refuses SAVE_REGS
+ * with -EINVAL), the callback reads the arguments with
+ * ftrace_regs_get_argument(), which every ftrace_regs holds.
+ */
+#if IS_ENABLED(CONFIG_DYNAMIC_FTRACE_WITH_REGS)
+#define FATTR_FTRACE_OPS_FL_REGS	FTRACE_OPS_FL_SAVE_REGS
+#elif IS_ENABLED(CONFIG_DYNAMIC_FTRACE_WITH_ARGS) && \
+	defined(FATTR_HAVE_FTRACE_REGS)
+#define FATTR_FTRACE_OPS_FL_REGS	0
+#else
+#error "fattr needs CONFIG_DYNAMIC_FTRACE_WITH_REGS or CONFIG_DYNAMIC_FTRACE_WITH_ARGS"
+#endif
+
+/**
+ * fattr_ftrace_arg0() - the first argument of a traced function
+ * @fregs: the registers an ftrace callback was given
+ *
+ * Return: the traced function's first argument; 0 if @fregs holds none
+ * (a callback of an ftrace_ops without FATTR_FTRACE_OPS_FL_REGS).
+ */
+static __always_inline unsigned long
+fattr_ftrace_arg0(struct fattr_ftrace_regs *fregs)
+{
+#if !defined(FATTR_HAVE_FTRACE_REGS)
+	return fregs ? regs_get_kernel_argument(fregs, 0) : 0;
+#elif IS_ENABLED(CONFIG_DYNAMIC_FTRACE_WITH_REGS)
+	struct pt_regs *regs = ftrace_get_regs(fregs);
+
+	return regs ? regs_get_kernel_argument(regs, 0) : 0;
+#else
+	return ftrace_regs_get_argument(fregs, 0);
+#endif
+}
 
 /*
  * Moving a traced function's instruction pointer: livepatch's helper was
  * ftrace_instruction_pointer_set() until struct ftrace_regs became opaque
  * (6.12, and 6.6 stable), then ftrace_regs_set_instruction_pointer().
+ * Either is a no-op macro on kernels without
+ * CONFIG_HAVE_DYNAMIC_FTRACE_WITH_ARGS (arm64 up to 6.4): the *_noop
+ * tests tell it from a real setter.  Before struct ftrace_regs (5.10),
+ * the callback had the pt_regs, and set their instruction pointer.
  */
-#if defined(FATTR_HAVE_FTRACE_REGS_SET_INSTRUCTION_POINTER)
+#if defined(FATTR_HAVE_FTRACE_REGS_SET_INSTRUCTION_POINTER) && \
+	!defined(FATTR_HAVE_FTRACE_REGS_SET_INSTRUCTION_POINTER_NOOP)
 #define fattr_set_instruction_pointer(fregs, ip) \
 	ftrace_regs_set_instruction_pointer(fregs, ip)
-#elif defined(FATTR_HAVE_FTRACE_INSTRUCTION_POINTER_SET)
+#elif defined(FATTR_HAVE_FTRACE_INSTRUCTION_POINTER_SET) && \
+	!defined(FATTR_HAVE_FTRACE_INSTRUCTION_POINTER_SET_NOOP)
 #define fattr_set_instruction_pointer(fregs, ip) \
 	ftrace_instruction_pointer_set(fregs, ip)
+#elif !defined(FATTR_HAVE_FTRACE_REGS)
+#define fattr_set_instruction_pointer(regs, ip) \
+	instruction_pointer_set(regs, ip)
 #else
-#error "no way to set the instruction pointer of a traced function"
+#error "fattr: ftrace cannot redirect a call here (no HAVE_DYNAMIC_FTRACE_WITH_ARGS)"
 #endif
+
+/*
+ * FTRACE_OPS_FL_RECURSION (5.11): the callback guards itself against
+ * recursion (fattr's is notrace throughout, and calls nothing traced).
+ * Before, ftrace guards every callback not flagged RECURSION_SAFE, which
+ * leaving out the flag asks for.
+ */
+#ifdef FATTR_HAVE_FTRACE_OPS_FL_RECURSION
+#define FATTR_FTRACE_OPS_FL_RECURSION	FTRACE_OPS_FL_RECURSION
+#else
+#define FATTR_FTRACE_OPS_FL_RECURSION	0
+#endif
+
+/*
+ * ftrace_free_filter() is exported from 6.x on (Module.symvers says);
+ * before, resetting the filter to nothing frees it just the same.
+ */
+#ifdef FATTR_HAVE_FTRACE_FREE_FILTER
+#define fattr_ftrace_free_filter(ops)	ftrace_free_filter(ops)
+#else
+#define fattr_ftrace_free_filter(ops)	ftrace_set_filter(ops, NULL, 0, 1)
+#endif
+
+/*
+ * file_open_root_mnt() (5.12), when file_open_root() began taking a
+ * struct path; before, it took the dentry and the mount.
+ */
+static inline struct file *fattr_file_open_root_mnt(struct vfsmount *mnt,
+						    const char *name,
+						    int flags, umode_t mode)
+{
+#ifdef FATTR_HAVE_FILE_OPEN_ROOT_MNT
+	return file_open_root_mnt(mnt, name, flags, mode);
+#else
+	return file_open_root(mnt->mnt_root, mnt, name, flags, mode);
+#endif
+}
 
 #endif /* _FATTR_COMPAT_H */

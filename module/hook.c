@@ -36,6 +36,7 @@
 #include <linux/xattr.h>
 #include <uapi/linux/fattr.h>
 
+#include "arch.h"
 #include "compat.h"
 #include "fattr.h"
 
@@ -50,22 +51,26 @@ enum fattr_target {
 struct fattr_hook {
 	const char *func;
 	enum fattr_target target;
-	/* 32-bit entry: arguments in bx, cx, dx, si, di, bp; may be absent */
-	bool ia32;
+	/* a 32-bit (compat) entry point, which may be absent */
+	bool compat;
 	long (*handler)(const struct pt_regs *regs);
 	unsigned long ip;	/* its fentry site: learnt on its first call */
 };
 
 enum {
-	FATTR_X64_GETXATTR,
-	FATTR_X64_LGETXATTR,
-	FATTR_X64_FGETXATTR,
-	FATTR_IA32_GETXATTR,
-	FATTR_IA32_LGETXATTR,
-	FATTR_IA32_FGETXATTR,
+	FATTR_SYS_GETXATTR,
+	FATTR_SYS_LGETXATTR,
+	FATTR_SYS_FGETXATTR,
+#ifdef FATTR_ARCH_COMPAT_SYS
+	FATTR_COMPAT_GETXATTR,
+	FATTR_COMPAT_LGETXATTR,
+	FATTR_COMPAT_FGETXATTR,
+#endif
 #ifdef FATTR_HAVE_XATTR_ARGS
-	FATTR_X64_GETXATTRAT,
-	FATTR_IA32_GETXATTRAT,
+	FATTR_SYS_GETXATTRAT,
+#ifdef FATTR_ARCH_COMPAT_SYS
+	FATTR_COMPAT_GETXATTRAT,
+#endif
 #endif
 	FATTR_NR_HOOKS
 };
@@ -79,22 +84,7 @@ static struct fattr_hook fattr_hooks[FATTR_NR_HOOKS];
 static notrace unsigned long fattr_arg(const struct fattr_hook *h,
 				       const struct pt_regs *regs, int n)
 {
-	if (h->ia32) {
-		const unsigned long args[] = {
-			regs->bx, regs->cx, regs->dx, regs->si, regs->di,
-			regs->bp
-		};
-
-		return (u32)args[n];	/* compat pointers and sizes */
-	}
-	{
-		const unsigned long args[] = {
-			regs->di, regs->si, regs->dx, regs->r10, regs->r8,
-			regs->r9
-		};
-
-		return args[n];
-	}
+	return fattr_arch_syscall_arg(regs, n, h->compat);
 }
 
 static notrace const char __user *fattr_arg_name(const struct fattr_hook *h,
@@ -322,41 +312,51 @@ static long fattr_handler_##idx(const struct pt_regs *regs)		\
 	return fattr_handle(&fattr_hooks[idx], regs);			\
 }
 
-FATTR_HANDLER(FATTR_X64_GETXATTR)
-FATTR_HANDLER(FATTR_X64_LGETXATTR)
-FATTR_HANDLER(FATTR_X64_FGETXATTR)
-FATTR_HANDLER(FATTR_IA32_GETXATTR)
-FATTR_HANDLER(FATTR_IA32_LGETXATTR)
-FATTR_HANDLER(FATTR_IA32_FGETXATTR)
+FATTR_HANDLER(FATTR_SYS_GETXATTR)
+FATTR_HANDLER(FATTR_SYS_LGETXATTR)
+FATTR_HANDLER(FATTR_SYS_FGETXATTR)
+#ifdef FATTR_ARCH_COMPAT_SYS
+FATTR_HANDLER(FATTR_COMPAT_GETXATTR)
+FATTR_HANDLER(FATTR_COMPAT_LGETXATTR)
+FATTR_HANDLER(FATTR_COMPAT_FGETXATTR)
+#endif
 #ifdef FATTR_HAVE_XATTR_ARGS
-FATTR_HANDLER(FATTR_X64_GETXATTRAT)
-FATTR_HANDLER(FATTR_IA32_GETXATTRAT)
+FATTR_HANDLER(FATTR_SYS_GETXATTRAT)
+#ifdef FATTR_ARCH_COMPAT_SYS
+FATTR_HANDLER(FATTR_COMPAT_GETXATTRAT)
+#endif
 #endif
 
-#define FATTR_HOOK(idx, name, tgt, is_ia32)				\
+#define FATTR_HOOK(idx, name, tgt, is_compat)				\
 	[idx] = {							\
 		.func = name,						\
 		.target = tgt,						\
-		.ia32 = is_ia32,					\
+		.compat = is_compat,					\
 		.handler = fattr_handler_##idx,				\
 	}
 
 static struct fattr_hook fattr_hooks[FATTR_NR_HOOKS] = {
-	FATTR_HOOK(FATTR_X64_GETXATTR, "__x64_sys_getxattr", FATTR_PATH, false),
-	FATTR_HOOK(FATTR_X64_LGETXATTR, "__x64_sys_lgetxattr", FATTR_LPATH,
+	FATTR_HOOK(FATTR_SYS_GETXATTR, FATTR_ARCH_SYS("getxattr"), FATTR_PATH,
 		   false),
-	FATTR_HOOK(FATTR_X64_FGETXATTR, "__x64_sys_fgetxattr", FATTR_FD, false),
-	FATTR_HOOK(FATTR_IA32_GETXATTR, "__ia32_sys_getxattr", FATTR_PATH,
-		   true),
-	FATTR_HOOK(FATTR_IA32_LGETXATTR, "__ia32_sys_lgetxattr", FATTR_LPATH,
-		   true),
-	FATTR_HOOK(FATTR_IA32_FGETXATTR, "__ia32_sys_fgetxattr", FATTR_FD,
-		   true),
+	FATTR_HOOK(FATTR_SYS_LGETXATTR, FATTR_ARCH_SYS("lgetxattr"),
+		   FATTR_LPATH, false),
+	FATTR_HOOK(FATTR_SYS_FGETXATTR, FATTR_ARCH_SYS("fgetxattr"), FATTR_FD,
+		   false),
+#ifdef FATTR_ARCH_COMPAT_SYS
+	FATTR_HOOK(FATTR_COMPAT_GETXATTR, FATTR_ARCH_COMPAT_SYS("getxattr"),
+		   FATTR_PATH, true),
+	FATTR_HOOK(FATTR_COMPAT_LGETXATTR, FATTR_ARCH_COMPAT_SYS("lgetxattr"),
+		   FATTR_LPATH, true),
+	FATTR_HOOK(FATTR_COMPAT_FGETXATTR, FATTR_ARCH_COMPAT_SYS("fgetxattr"),
+		   FATTR_FD, true),
+#endif
 #ifdef FATTR_HAVE_XATTR_ARGS
-	FATTR_HOOK(FATTR_X64_GETXATTRAT, "__x64_sys_getxattrat", FATTR_AT,
-		   false),
-	FATTR_HOOK(FATTR_IA32_GETXATTRAT, "__ia32_sys_getxattrat", FATTR_AT,
-		   true),
+	FATTR_HOOK(FATTR_SYS_GETXATTRAT, FATTR_ARCH_SYS("getxattrat"),
+		   FATTR_AT, false),
+#ifdef FATTR_ARCH_COMPAT_SYS
+	FATTR_HOOK(FATTR_COMPAT_GETXATTRAT,
+		   FATTR_ARCH_COMPAT_SYS("getxattrat"), FATTR_AT, true),
+#endif
 #endif
 };
 
@@ -393,21 +393,20 @@ static notrace struct fattr_hook *fattr_hook_of(unsigned long ip)
 
 static void notrace fattr_ftrace_cb(unsigned long ip, unsigned long parent_ip,
 				    struct ftrace_ops *ops,
-				    struct ftrace_regs *fregs)
+				    struct fattr_ftrace_regs *fregs)
 {
-	struct pt_regs *regs = ftrace_get_regs(fregs);	/* SAVE_REGS: set */
-	const struct pt_regs *uregs;
+	/* The entry's only argument: the user registers of the syscall. */
+	const struct pt_regs *uregs =
+		(const struct pt_regs *)fattr_ftrace_arg0(fregs);
 	struct fattr_hook *h;
 	char c;
 
-	if (!regs)
+	if (!uregs)
 		return;
 	h = fattr_hook_of(ip);
 	if (!h)
 		return;
 
-	/* The entry's only argument: the user registers of the syscall. */
-	uregs = (const struct pt_regs *)regs->di;
 	if (!copy_from_user_nofault(&c, fattr_arg_name(h, uregs), 1) &&
 	    c != FATTR_SEP)
 		return;
@@ -420,14 +419,14 @@ static void notrace fattr_ftrace_cb(unsigned long ip, unsigned long parent_ip,
 
 static struct ftrace_ops fattr_ops = {
 	.func = fattr_ftrace_cb,
-	.flags = FTRACE_OPS_FL_SAVE_REGS | FTRACE_OPS_FL_RECURSION |
+	.flags = FATTR_FTRACE_OPS_FL_REGS | FATTR_FTRACE_OPS_FL_RECURSION |
 		 FTRACE_OPS_FL_IPMODIFY,
 };
 
 void fattr_hooks_exit(void)
 {
 	unregister_ftrace_function(&fattr_ops);
-	ftrace_free_filter(&fattr_ops);
+	fattr_ftrace_free_filter(&fattr_ops);
 	/*
 	 * unregister_ftrace_function() waited for tasks in the trampoline.
 	 * A task may still be between the module_put() of fattr_handle()
@@ -450,8 +449,8 @@ int __init fattr_hooks_init(void)
 	for (h = fattr_hooks; h < fattr_hooks + FATTR_NR_HOOKS; h++) {
 		err = ftrace_set_filter(&fattr_ops, (unsigned char *)h->func,
 					strlen(h->func), 0);
-		/* 32-bit entries exist with CONFIG_IA32_EMULATION only. */
-		if (err && !h->ia32) {
+		/* Compat entries may be absent (x86: no IA32_EMULATION). */
+		if (err && !h->compat) {
 			pr_err("cannot trace %s (%d)\n", h->func, err);
 			goto fail;
 		}
@@ -464,6 +463,6 @@ int __init fattr_hooks_init(void)
 	if (!err)
 		return 0;
 fail:
-	ftrace_free_filter(&fattr_ops);
+	fattr_ftrace_free_filter(&fattr_ops);
 	return err;
 }

@@ -17,6 +17,7 @@
  * last FATTR_MAPS namespaces walked keep theirs.
  */
 #include <linux/bsearch.h>
+#include <linux/mm.h>
 #include <linux/nsproxy.h>
 #include <linux/overflow.h>
 #include <linux/rcupdate.h>

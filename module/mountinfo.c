@@ -37,6 +37,7 @@
 #include <linux/fs.h>
 #include <linux/fs_struct.h>
 #include <linux/magic.h>
+#include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/mount.h>
 #include <linux/namei.h>
@@ -49,6 +50,7 @@
 #include <linux/xattr.h>
 #include <uapi/linux/fattr.h>
 
+#include "compat.h"
 #include "fattr.h"
 
 /* Records rendered, or mounts only looked at, per hold of namespace_sem. */
@@ -112,7 +114,7 @@ int __init fattr_mountinfo_init(void)
 		pr_err("cannot mount a private procfs (%ld)\n", PTR_ERR(mnt));
 		return PTR_ERR(mnt);
 	}
-	file = file_open_root_mnt(mnt, "thread-self/mountinfo", O_RDONLY, 0);
+	file = fattr_file_open_root_mnt(mnt, "thread-self/mountinfo", O_RDONLY, 0);
 	if (IS_ERR(file) || file->f_op->read_iter != seq_read_iter) {
 		pr_err("procfs has no mountinfo fattr can read\n");
 		if (!IS_ERR(file))
@@ -218,8 +220,9 @@ static int fattr_mi_open(struct fattr_mi *mi)
 		 * mounts_open_common()).
 		 */
 		old = override_creds(fattr_kernel_cred);
-		file = file_open_root_mnt(fattr_proc_mnt,
-					  "thread-self/mountinfo", O_RDONLY, 0);
+		file = fattr_file_open_root_mnt(fattr_proc_mnt,
+						"thread-self/mountinfo",
+						O_RDONLY, 0);
 		revert_creds(old);
 		if (IS_ERR(file))
 			return PTR_ERR(file);

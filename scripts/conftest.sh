@@ -5,13 +5,18 @@
 #
 # Compiles each module/conftest/NAME.c against the kernel build tree KDIR
 # (with -Werror, in one kbuild run) and writes OUT, a header defining
-# FATTR_HAVE_NAME (upper case) for every test that compiled.
+# FATTR_HAVE_NAME (upper case) for every test that compiled, and
+# FATTR_HAVE_SYM for every symbol SYM of $exports that KDIR's
+# Module.symvers lists (exported to modules).
 
 set -eu
 
 kdir=${1:?usage: conftest.sh KDIR OUT}
 out=${2:?usage: conftest.sh KDIR OUT}
 src=$(cd "$(dirname "$0")/../module/conftest" && pwd)
+
+# Functions fattr calls where exported, with a fallback elsewhere.
+exports="ftrace_free_filter"
 
 [ -f "$kdir/Makefile" ] || {
 	echo "conftest: no kernel build tree at $kdir" >&2
@@ -41,6 +46,15 @@ make -k -s -C "$kdir" M="$tmp" $objs >"$tmp/log" 2>&1 || true
 			echo "#define FATTR_HAVE_$(echo "$n" | tr '[:lower:]' '[:upper:]') 1"
 		else
 			echo "/* no $n */"
+		fi
+	done
+	for sym in $exports; do
+		if [ -f "$kdir/Module.symvers" ] &&
+		   awk -v s="$sym" '$2 == s { f = 1 } END { exit !f }' \
+			"$kdir/Module.symvers"; then
+			echo "#define FATTR_HAVE_$(echo "$sym" | tr '[:lower:]' '[:upper:]') 1"
+		else
+			echo "/* $sym not exported */"
 		fi
 	done
 } >"$tmp/conftest.h"

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the hooks need to know of the architecture: the names of the
+ * getxattr syscall entry points, and where a syscall's arguments are in
+ * the struct pt_regs those entry points take.
+ *
+ * Each arch-*.h defines:
+ *
+ * FATTR_ARCH_SYS(name) - the entry point of syscall @name (a string
+ *	literal) for native callers, as a string literal.
+ * FATTR_ARCH_COMPAT_SYS(name) - the same for 32-bit (compat) callers;
+ *	defined only where they have entry points of their own.
+ * fattr_arch_syscall_arg(regs, n, compat) - argument @n (0 to 5) of the
+ *	syscall entered with the user registers @regs, through a native
+ *	(@compat false) or a compat entry point.
+ */
+#ifndef _FATTR_ARCH_H
+#define _FATTR_ARCH_H
+
+#if defined(CONFIG_X86_64)
+#include "arch-x86.h"
+#elif defined(CONFIG_ARM64)
+#include "arch-arm64.h"
+#else
+#error "fattr supports x86_64 and arm64 only"
+#endif
+
+#endif /* _FATTR_ARCH_H */
