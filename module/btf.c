@@ -34,6 +34,13 @@ enum {
 	FATTR_BTF_KIND_ENUM64 = 19,
 };
 
+/*
+ * A type's kind: bits 24-28 of its info.  5.10's BTF_INFO_KIND() reads
+ * only bits 24-27 (its kinds all fit), which would take a newer kind of
+ * 16 or more for an old one.
+ */
+#define FATTR_BTF_KIND(info)	(((info) >> 24) & 0x1f)
+
 struct fattr_layout fattr_layout __ro_after_init;
 
 struct fattr_btf {
@@ -66,7 +73,7 @@ static long fattr_btf_extra(const struct btf_type *t)
 {
 	u32 vlen = BTF_INFO_VLEN(t->info);
 
-	switch (BTF_INFO_KIND(t->info)) {
+	switch (FATTR_BTF_KIND(t->info)) {
 	case BTF_KIND_INT:
 		return sizeof(u32);
 	case BTF_KIND_PTR:
@@ -132,11 +139,11 @@ static int fattr_btf_index(struct fattr_btf *btf)
 		if (btf->types_len - off < sizeof(*t))
 			goto truncated;
 		extra = fattr_btf_extra(t);
-		if (extra < 0 && BTF_INFO_KIND(t->info) == BTF_KIND_UNKN)
+		if (extra < 0 && FATTR_BTF_KIND(t->info) == BTF_KIND_UNKN)
 			goto malformed;
 		if (extra < 0) {
 			pr_err("BTF: unknown BTF kind %u (type %u): this kernel is newer than fattr\n",
-			       BTF_INFO_KIND(t->info), n + 1);
+			       FATTR_BTF_KIND(t->info), n + 1);
 			return -EINVAL;
 		}
 		if (btf->types_len - off - sizeof(*t) < extra)
@@ -179,7 +186,7 @@ static const struct btf_type *fattr_btf_struct(const struct fattr_btf *btf,
 		const struct btf_type *t = btf->by_id[id];
 		const char *s;
 
-		if (BTF_INFO_KIND(t->info) != BTF_KIND_STRUCT)
+		if (FATTR_BTF_KIND(t->info) != BTF_KIND_STRUCT)
 			continue;
 		s = fattr_btf_str(btf, t->name_off);
 		if (!s || strcmp(s, name))
@@ -199,7 +206,7 @@ static const struct btf_type *fattr_btf_aggregate(const struct fattr_btf *btf,
 	int depth;
 
 	for (depth = 0; t && depth < 16; depth++) {
-		switch (BTF_INFO_KIND(t->info)) {
+		switch (FATTR_BTF_KIND(t->info)) {
 		case BTF_KIND_STRUCT:
 		case BTF_KIND_UNION:
 			return t;
@@ -294,7 +301,7 @@ static int fattr_btf_resolve(const struct fattr_btf *btf,
 		return -ENOENT;
 	t = fattr_btf_type(btf, m->type);
 	name = t ? fattr_btf_str(btf, t->name_off) : NULL;
-	if (!t || bits % 8 || BTF_INFO_KIND(t->info) != f->kind ||
+	if (!t || bits % 8 || FATTR_BTF_KIND(t->info) != f->kind ||
 	    (f->size && t->size != f->size) ||
 	    (f->type_name && (!name || strcmp(name, f->type_name))))
 		return -EPROTO;

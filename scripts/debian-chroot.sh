@@ -39,7 +39,7 @@ root=$cache/chroots/$suite
 log=$root.log
 keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 mark=/var/lib/fattr-chroot-complete
-pkgs="make dwarves $*"
+pkgs="make dwarves binutils $*"
 
 case $suite in
 bullseye) extra= ; archs= ;;

@@ -10,6 +10,8 @@
 # subunit.  It lives in the trixie build chroot (debian-chroot.sh), at
 # /srv/userland-ARCH, so that the cross compilers there can use it.
 #
+# busybox is Debian 12's, as on amd64 (see below).
+#
 # It is the first stage of a foreign debootstrap (which resolves the
 # packages' dependencies and downloads them without running anything of
 # the foreign architecture), after which every downloaded package is
@@ -61,6 +63,28 @@ for d in "$ul"/var/cache/apt/archives/*.deb; do
 		fail "unpacking $d failed"
 done
 rm -f "$ul"/var/cache/apt/archives/*.deb
+
+# The VM's shell and applets: Debian 12's busybox, as on amd64 (the
+# host's).  Debian 13's has a getfattr applet of its own (without
+# --only-values), which its shell runs in preference to any getfattr in
+# PATH (busybox's standalone shell).  Fetched with a private apt state.
+apt=$cache/chroots/userland-$arch.apt
+mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial"
+echo "deb [arch=$arch] $mirror bookworm main" >"$apt/sources.list"
+aptopts="-o Dir::Etc::SourceList=$apt/sources.list
+	-o Dir::Etc::SourceParts=/nonexistent -o Dir::State::Lists=$apt/lists
+	-o Dir::Cache=$apt/cache -o APT::Architectures::=$arch
+	-o Debug::NoLocking=1"
+# shellcheck disable=SC2086
+{ apt-get $aptopts update -q &&
+  (cd "$apt" && apt-get $aptopts download -q "busybox-static:$arch"); } \
+	>>"$log" 2>&1 || fail "downloading Debian 12's busybox-static:$arch failed"
+dpkg-deb --fsys-tarfile "$apt"/busybox-static_*_"$arch".deb |
+	tar -xO ./bin/busybox >"$ul/bin/busybox.bookworm" ||
+	fail "unpacking Debian 12's busybox failed"
+chmod 755 "$ul/bin/busybox.bookworm"
+mv "$ul/bin/busybox.bookworm" "$ul/bin/busybox"
+rm -rf "$apt"
 for f in bin/busybox usr/bin/getfattr usr/bin/setfattr usr/bin/findmnt \
 	 sbin/apparmor_parser usr/lib/$triplet/libcheck.a; do
 	[ -e "$ul/$f" ] || fail "no /$f after unpacking"

@@ -11,13 +11,23 @@
 #include <linux/module.h>
 #include <linux/string.h>
 
+/* fattr's feature tests, from the build of fattr.ko beside this one. */
+#include "conftest.h"
+
 static char *func;
 module_param(func, charp, 0444);
 MODULE_PARM_DESC(func, "The function to claim");
 
+/* Before 5.11 the callback got struct pt_regs, not struct ftrace_regs. */
+#ifdef FATTR_HAVE_FTRACE_REGS
+#define FATTR_CLAIM_REGS struct ftrace_regs
+#else
+#define FATTR_CLAIM_REGS struct pt_regs
+#endif
+
 static void notrace fattr_claim_cb(unsigned long ip, unsigned long parent_ip,
 				   struct ftrace_ops *ops,
-				   struct ftrace_regs *fregs)
+				   FATTR_CLAIM_REGS *regs)
 {
 }
 
