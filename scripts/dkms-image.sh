@@ -63,7 +63,8 @@ fail() {
 }
 
 if [ -f "$out/$release.img" ] &&
-   [ "$(cat "$out/$release.recipe" 2>/dev/null)" = "$recipe" ]; then
+   [ "$(cat "$out/$release.recipe" 2>/dev/null)" = "$recipe" ] &&
+   [ -f "$out/boot/$tag1/release" ] && [ -f "$out/boot/$tag2/release" ]; then
 	exit 0
 fi
 
