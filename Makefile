@@ -33,9 +33,10 @@ bench:
 stress-full:
 	for k in $$(scripts/kernels.sh check); do FATTR_STRESS=full scripts/vm-test.sh $$k stress || exit 1; done
 
-# DKMS and the fattr-dkms package in a Debian 12 VM (about 20 min a kernel).
+# DKMS and the fattr-dkms package in a Debian 12 VM (about 20 min a kernel),
+# and in a Debian 13 VM on its stock kernel (tag trixie, 6.12).
 dkms-check:
-	scripts/dkms-test.sh 6.1 && scripts/dkms-test.sh 6.12
+	scripts/dkms-test.sh 6.1 && scripts/dkms-test.sh 6.12 && scripts/dkms-test.sh trixie
 
 deb:
 	scripts/dkms-deb.sh .

@@ -1,47 +1,70 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# dkms-image.sh
+# dkms-image.sh RELEASE
 #
-# Builds the Debian 12 system that scripts/dkms-test.sh boots, unless it
-# is already in the cache ($FATTR_CACHE/dkms, FATTR_CACHE defaulting to
-# /var/cache/fattr):
+# Builds the Debian RELEASE system (bookworm: Debian 12, trixie: Debian
+# 13) that scripts/dkms-test.sh boots, unless it is already in the cache
+# ($FATTR_CACHE/dkms, FATTR_CACHE defaulting to /var/cache/fattr), which
+# holds one image per release:
 #
-#   bookworm.img         ext4 root file system (no partition table), made
+#   RELEASE.img          ext4 root file system (no partition table), made
 #                        with debootstrap and mkfs.ext4 -d; the tests boot
 #                        it with snapshot=on, so it never changes
+#   RELEASE.recipe       the recipe it was built with (see below)
 #   boot/TAG/vmlinuz     the image's own /boot/vmlinuz-REL and
 #   boot/TAG/initrd.img  /boot/initrd.img-REL (initramfs-tools) for each
-#   boot/TAG/release     kernel TAG (6.1, 6.12), and its release
+#   boot/TAG/release     kernel TAG of the image, and its release
 #
-# The image is what a Debian 12 user has who uses DKMS: the stock kernel
-# 6.1 with its headers, dkms, build-essential, attr (getfattr), man-db,
-# and busybox (to run the examples under busybox sh too).  The kernel
-# 6.12 from bookworm-backports is installed as well, without headers.
+# The image is what a Debian user has who uses DKMS: the stock kernel
+# with its headers, dkms, build-essential (the release's own gcc: 12 on
+# bookworm, 14 on trixie), attr (getfattr), man-db, and busybox (to run
+# the examples under busybox sh too).  A second kernel is installed as
+# well, without headers.  The kernels, by tag:
+#
+#   bookworm  6.1    linux-image-amd64 (bookworm, with security updates)
+#             6.12   linux-image-amd64 of bookworm-backports (second)
+#   trixie    trixie linux-image-amd64 (trixie, with security updates)
+#             trixie-cloud  linux-image-cloud-amd64 of trixie (second:
+#                    the same 6.12, another release string; fattr does
+#                    not support trixie-backports' newer kernel yet)
+#
 # The .debs of both kernels' headers wait in /var/cache/fattr-debs/TAG,
-# to be installed inside the VM, which has no network.  A systemd unit runs the
-# test that scripts/dkms-test.sh passes on a second disk (see
+# to be installed inside the VM, which has no network.  A systemd unit
+# runs the test that scripts/dkms-test.sh passes on a second disk (see
 # dkms-test.sh); without that disk it does nothing.
 #
 # Run as root on Debian 12; installs debootstrap and e2fsprogs if needed.
-# The mirror is the one this machine's apt uses for bookworm/main.  Takes
-# about 10 minutes and 3 GB of disk.
+# The mirror is the one this machine's apt uses for bookworm/main (it
+# serves trixie too; debootstrap checks trixie's signature with the
+# host's debian-archive-keyring).  Takes about 10 minutes and 3 GB of
+# disk per release.
 
 set -eu
 
-# Bump when the image's recipe changes: a cached image of another
-# version is rebuilt.
-recipe=3
+release=${1:?usage: dkms-image.sh bookworm|trixie}
+# Per release: Debian's version, the tags of the two kernels (the first
+# has its headers installed), and the recipe: bump it when the image's
+# recipe changes, and a cached image of another recipe is rebuilt.
+case $release in
+bookworm) debian=12 tag1=6.1 tag2=6.12 recipe=3 ;;
+trixie)	debian=13 tag1=trixie tag2=trixie-cloud recipe=1 ;;
+*)	echo "dkms-image: unknown release $release (known: bookworm, trixie)" >&2
+	exit 2 ;;
+esac
 
 cache=${FATTR_CACHE:-/var/cache/fattr}
 out=$cache/dkms
+keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 
 fail() {
-	echo "dkms-image: $*" >&2
+	echo "dkms-image $release (Debian $debian): $*" >&2
 	exit 1
 }
 
-if [ -f "$out/bookworm.img" ] && [ "$(cat "$out/recipe" 2>/dev/null)" = "$recipe" ]; then
+if [ -f "$out/$release.img" ] &&
+   [ "$(cat "$out/$release.recipe" 2>/dev/null)" = "$recipe" ] &&
+   [ -f "$out/boot/$tag1/release" ] && [ -f "$out/boot/$tag2/release" ]; then
 	exit 0
 fi
 
@@ -63,8 +86,10 @@ mirror=$(apt-cache policy | awk '$3 == "bookworm/main" { print $2; exit }')
 security=$(apt-cache policy |
 	awk '$3 == "bookworm-security/main" { print $2; exit }')
 
+[ -f "$keyring" ] || fail "no $keyring (apt-get install debian-archive-keyring)"
+
 mkdir -p "$out"
-root=$out/root.tmp
+root=$out/$release.root.tmp
 cleanup() {
 	for m in dev/pts dev proc sys; do
 		if mountpoint -q "$root/$m" 2>/dev/null; then
@@ -73,7 +98,7 @@ cleanup() {
 	done
 	# Never remove a tree that still has the host's /dev in it.
 	if grep -q " $root/" /proc/mounts; then
-		echo "dkms-image: $root still has mounts, not removed" >&2
+		echo "dkms-image $release: $root still has mounts, not removed" >&2
 	else
 		rm -rf "$root"
 	fi
@@ -83,16 +108,18 @@ trap 'exit 1' INT TERM HUP
 cleanup
 
 start=$(date +%s)
-echo "dkms-image: debootstrap bookworm from $mirror" >&2
-debootstrap --variant=minbase --include=ca-certificates \
-	bookworm "$root" "$mirror" >"$out/debootstrap.log" 2>&1 ||
-	fail "debootstrap failed, see $out/debootstrap.log"
+echo "dkms-image: debootstrap $release from $mirror" >&2
+debootstrap --variant=minbase --include=ca-certificates --keyring="$keyring" \
+	"$release" "$root" "$mirror" >"$out/$release.debootstrap.log" 2>&1 ||
+	fail "debootstrap failed, see $out/$release.debootstrap.log"
 
+# The security archive serves every release (its URL read from apt for
+# bookworm-security).
 {
-	echo "deb $mirror bookworm main"
-	echo "deb $mirror bookworm-updates main"
-	[ -z "$security" ] || echo "deb $security bookworm-security main"
-	echo "deb $mirror bookworm-backports main"
+	echo "deb $mirror $release main"
+	echo "deb $mirror $release-updates main"
+	[ -z "$security" ] || echo "deb $security $release-security main"
+	[ "$release" != bookworm ] || echo "deb $mirror bookworm-backports main"
 } >"$root/etc/apt/sources.list"
 echo "fattr-dkms-vm" >"$root/etc/hostname"
 echo "/dev/vda / ext4 rw,errors=remount-ro 0 1" >"$root/etc/fstab"
@@ -109,7 +136,7 @@ in_root() {
 	chroot "$root" env DEBIAN_FRONTEND=noninteractive LC_ALL=C.UTF-8 "$@"
 }
 
-log=$out/image.log
+log=$out/$release.image.log
 : >"$log"
 in_root apt-get update -q >>"$log" 2>&1 || fail "apt-get update failed, see $log"
 
@@ -119,42 +146,58 @@ meta_dep() { # SUITE PACKAGE (SUITE "": apt's default candidate)
 	in_root apt-cache show "$2=$v" |
 		sed -n 's/^Depends: \([^ ,]*\).*/\1/p' | head -n 1
 }
-# bookworm's kernel as a user with security updates has it: the default
-# candidate, not bookworm's (-t bookworm would prefer an older one).
-img61=$(meta_dep "" linux-image-amd64)
-img612=$(meta_dep bookworm-backports linux-image-amd64)
-rel61=${img61#linux-image-}
-rel612=${img612#linux-image-}
-case $rel61 in 6.1.*) ;; *) fail "bookworm's kernel is $rel61, not 6.1" ;; esac
-case $rel612 in 6.12.*) ;; *) fail "bookworm-backports' kernel is $rel612, not 6.12" ;; esac
+# The release's kernel as a user with security updates has it: the
+# default candidate, not the release's own (-t bookworm would prefer an
+# older one).  The second kernel: bookworm-backports' on bookworm (a
+# newer series), the cloud flavor of the same kernel on trixie.
+case $release in
+bookworm)
+	img1=$(meta_dep "" linux-image-amd64)
+	suite2=bookworm-backports img2=$(meta_dep bookworm-backports linux-image-amd64)
+	want1='6.1.*' want2='6.12.*' ;;
+trixie)
+	img1=$(meta_dep "" linux-image-amd64)
+	suite2='' img2=$(meta_dep "" linux-image-cloud-amd64)
+	want1='6.12.*-amd64' want2='6.12.*-cloud-amd64' ;;
+esac
+rel1=${img1#linux-image-}
+rel2=${img2#linux-image-}
+# shellcheck disable=SC2254
+case $rel1 in $want1) ;; *) fail "the kernel of tag $tag1 is '$rel1', not $want1" ;; esac
+# shellcheck disable=SC2254
+case $rel2 in $want2) ;; *) fail "the kernel of tag $tag2 is '$rel2', not $want2" ;; esac
+[ "$rel1" != "$rel2" ] || fail "both kernels are $rel1"
 
-echo "dkms-image: installing $img61, its headers, dkms, build tools" >&2
+echo "dkms-image: installing $img1, its headers, dkms, build tools" >&2
 in_root apt-get install -y -q --no-install-recommends \
 	systemd-sysv udev kmod procps initramfs-tools \
-	"$img61" "linux-headers-$rel61" \
+	"$img1" "linux-headers-$rel1" \
 	dkms build-essential dwarves attr man-db busybox \
 	>>"$log" 2>&1 || fail "installing the base packages failed, see $log"
 
-echo "dkms-image: installing $img612 from bookworm-backports" >&2
-in_root apt-get install -y -q --no-install-recommends -t bookworm-backports \
-	"$img612" >>"$log" 2>&1 || fail "installing $img612 failed, see $log"
+echo "dkms-image: installing $img2${suite2:+ from $suite2}" >&2
+in_root apt-get install -y -q --no-install-recommends ${suite2:+-t "$suite2"} \
+	"$img2" >>"$log" 2>&1 || fail "installing $img2 failed, see $log"
 
-# The .debs of the 6.1 headers, just installed, kept for the test of 6.12
-# (which removes them, then installs them as its second kernel).
-mkdir -p "$root/var/cache/fattr-debs/6.1"
+# The .debs of the first kernel's headers, just installed, kept for the
+# test of the second (which removes them, then installs them as its
+# second kernel).
+mkdir -p "$root/var/cache/fattr-debs/$tag1"
 for d in "$root"/var/cache/apt/archives/linux-headers-*.deb \
 	 "$root"/var/cache/apt/archives/linux-kbuild-*.deb; do
-	cp "$d" "$root/var/cache/fattr-debs/6.1/" || fail "no 6.1 header .debs in apt's cache"
+	cp "$d" "$root/var/cache/fattr-debs/$tag1/" ||
+		fail "no $tag1 header .debs in apt's cache"
 done
 
-# The headers of 6.12, with whatever they need that is not installed,
-# downloaded for an offline `apt install ./*.deb` in the VM.
+# The headers of the second kernel, with whatever they need that is not
+# installed, downloaded for an offline `apt install ./*.deb` in the VM.
 in_root apt-get clean
 in_root apt-get install -y -q --no-install-recommends --download-only \
-	-t bookworm-backports "linux-headers-$rel612" >>"$log" 2>&1 ||
-	fail "downloading linux-headers-$rel612 failed, see $log"
-mkdir -p "$root/var/cache/fattr-debs/6.12"
-mv "$root"/var/cache/apt/archives/*.deb "$root/var/cache/fattr-debs/6.12/"
+	${suite2:+-t "$suite2"} "linux-headers-$rel2" >>"$log" 2>&1 ||
+	fail "downloading linux-headers-$rel2 failed, see $log"
+mkdir -p "$root/var/cache/fattr-debs/$tag2"
+mv "$root"/var/cache/apt/archives/*.deb "$root/var/cache/fattr-debs/$tag2/" ||
+	fail "no $tag2 header .debs downloaded"
 in_root apt-get clean
 
 # Quiet, quick boots: nothing periodic, no login prompts.
@@ -196,15 +239,16 @@ TTYPath=/dev/ttyS0
 [Install]
 WantedBy=multi-user.target
 EOF
+mkdir -p "$root/etc/systemd/system/multi-user.target.wants"
 ln -sf /etc/systemd/system/fattr-test.service \
 	"$root/etc/systemd/system/multi-user.target.wants/fattr-test.service"
 rm -f "$root/usr/sbin/policy-rc.d"
 
 for m in dev/pts dev proc sys; do umount "$root/$m"; done
 
-rm -rf "${out:?}/boot"
-for t in 6.1 6.12; do
-	if [ $t = 6.1 ]; then rel=$rel61; else rel=$rel612; fi
+for t in $tag1 $tag2; do
+	if [ "$t" = "$tag1" ]; then rel=$rel1; else rel=$rel2; fi
+	rm -rf "${out:?}/boot/$t"
 	mkdir -p "$out/boot/$t"
 	cp "$root/boot/vmlinuz-$rel" "$out/boot/$t/vmlinuz" ||
 		fail "no /boot/vmlinuz-$rel in the image"
@@ -213,14 +257,15 @@ for t in 6.1 6.12; do
 	echo "$rel" >"$out/boot/$t/release"
 done
 
-# Room for the builds and the 6.12 headers inside the VM.
+# Room for the builds and the second kernel's headers inside the VM.
 mb=$(du -sm "$root" | cut -f1)
 mb=$((mb + 2048))
-rm -f "$out/bookworm.img.tmp"
-truncate -s "${mb}M" "$out/bookworm.img.tmp"
-mkfs.ext4 -q -F -L fattr-root -d "$root" "$out/bookworm.img.tmp" ||
+img=$out/$release.img
+rm -f "$img.tmp"
+truncate -s "${mb}M" "$img.tmp"
+mkfs.ext4 -q -F -L fattr-root -d "$root" "$img.tmp" ||
 	fail "mkfs.ext4 -d failed"
-mv "$out/bookworm.img.tmp" "$out/bookworm.img"
-echo "$recipe" >"$out/recipe"
-echo "dkms-image: $out/bookworm.img ($mb MB, kernels $rel61 $rel612)" \
+mv "$img.tmp" "$img"
+echo "$recipe" >"$out/$release.recipe"
+echo "dkms-image: $img ($mb MB, kernels $rel1 $rel2)" \
      "built in $(($(date +%s) - start)) s" >&2

@@ -4,11 +4,14 @@
 # dkms-test.sh TAG
 #
 # Proves that fattr installs the way Debian users install modules, on a
-# Debian 12 system in QEMU (TCG) running Debian's kernel TAG (6.1 from
-# bookworm, 6.12 from bookworm-backports):
+# Debian system in QEMU (TCG) running Debian's kernel TAG:
 #
-#   1. scripts/dkms-image.sh: the Debian 12 image, cached in
-#      $FATTR_CACHE/dkms (FATTR_CACHE defaults to /var/cache/fattr);
+#   6.1     Debian 12 (bookworm), its stock kernel
+#   6.12    Debian 12, the kernel of bookworm-backports
+#   trixie  Debian 13 (trixie), its stock kernel (6.12)
+#
+#   1. scripts/dkms-image.sh: the Debian image of TAG's release, cached
+#      in $FATTR_CACHE/dkms (FATTR_CACHE defaults to /var/cache/fattr);
 #   2. scripts/dkms-deb.sh: fattr-dkms_*.deb with dpkg-buildpackage from a
 #      clean copy of this tree, and lintian (errors fail);
 #   3. boots the image (snapshot: it never changes) with its own
@@ -24,11 +27,13 @@
 
 set -eu
 
-tag=${1:?usage: dkms-test.sh 6.1|6.12}
+tag=${1:?usage: dkms-test.sh 6.1|6.12|trixie}
+# The image's release, and its other kernel (see dkms-image.sh).
 case $tag in
-6.1)	other=6.12 ;;
-6.12)	other=6.1 ;;
-*)	echo "dkms-test: unknown kernel $tag (known: 6.1, 6.12)" >&2; exit 2 ;;
+6.1)	release=bookworm debian=12 other=6.12 ;;
+6.12)	release=bookworm debian=12 other=6.1 ;;
+trixie)	release=trixie debian=13 other=trixie-cloud ;;
+*)	echo "dkms-test: unknown kernel $tag (known: 6.1, 6.12, trixie)" >&2; exit 2 ;;
 esac
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -36,7 +41,7 @@ cache=${FATTR_CACHE:-/var/cache/fattr}
 dir=$cache/dkms
 
 fail() {
-	echo "dkms-test $tag: FAIL: $*" >&2
+	echo "dkms-test $tag (Debian $debian, $release): FAIL: $*" >&2
 	exit 1
 }
 
@@ -54,7 +59,7 @@ if [ -n "$missing" ]; then
 		fail "apt-get install$missing failed"
 fi
 
-sh "$top/scripts/dkms-image.sh" || fail "no VM image"
+sh "$top/scripts/dkms-image.sh" "$release" || fail "no $release VM image"
 t_image=$(date +%s)
 
 work=$(mktemp -d)
@@ -73,23 +78,24 @@ mkdir -p "$pay/src"
 	cpio -0 -pdm --quiet "$pay/src") || fail "copying the tree failed"
 cp "$top/scripts/dkms-vm-test.sh" "$pay/run.sh"
 cp "$deb" "$pay/"
-printf 'tag=%s\nother=%s\nversion=%s\n' "$tag" "$other" "$version" >"$pay/params"
+printf 'tag=%s\nother=%s\nversion=%s\nrelease=%s\n' \
+	"$tag" "$other" "$version" "$release" >"$pay/params"
 truncate -s 64M "$work/test.img"
 mkfs.ext4 -q -F -L fattr-test -d "$pay" "$work/test.img" ||
 	fail "mkfs.ext4 of the test disk failed"
 
 boot=$dir/boot/$tag
-rel=$(cat "$boot/release")
+rel=$(cat "$boot/release") || fail "no kernel $tag in the $release image"
 mkdir -p "$dir/logs"
 log=$dir/logs/$tag.log
-echo "dkms-test $tag: booting Debian 12 with $rel (TCG, 2 CPUs, 2 GiB)"
+echo "dkms-test $tag: booting Debian $debian ($release) with $rel (TCG, 2 CPUs, 2 GiB)"
 t_vm=$(date +%s)
 timeout -s KILL "${FATTR_VM_TIMEOUT:-3600}" \
 	qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 2048 \
 		-nographic -no-reboot -monitor none -serial stdio -nic none \
 		-kernel "$boot/vmlinuz" -initrd "$boot/initrd.img" \
 		-append "root=/dev/vda rw console=ttyS0 panic=-1 oops=panic panic_on_warn=1 softlockup_panic=1 systemd.show_status=error" \
-		-drive "file=$dir/bookworm.img,format=raw,if=virtio,snapshot=on" \
+		-drive "file=$dir/$release.img,format=raw,if=virtio,snapshot=on" \
 		-drive "file=$work/test.img,format=raw,if=virtio" \
 		</dev/null 2>&1 | tr -d '\r' | tee "$log" |
 	grep --line-buffered -E '^(===|---|ok |run |FAIL|     \||fattr DKMS|booted|FATTR-)|\] (WARNING|BUG|Oops|Kernel panic)' || true
@@ -98,15 +104,20 @@ t_end=$(date +%s)
 bad='\] (WARNING:|BUG:|Oops|Kernel panic|INFO: task .* blocked)|------------\[ cut here \]'
 result=PASS
 if grep -Eq "$bad" "$log"; then
-	echo "dkms-test $tag: the kernel complained:" >&2
+	echo "dkms-test $tag ($release): the kernel complained:" >&2
 	grep -E "$bad" "$log" | head -n 5 >&2
 	result=FAIL
 fi
 grep -q '^FATTR-DKMS-RESULT: PASS' "$log" || result=FAIL
 grep -q '^FATTR-DKMS-EXIT: 0$' "$log" || result=FAIL
+if ! grep -q '^FATTR-DKMS-RESULT: ' "$log"; then
+	echo "dkms-test $tag ($release): FAIL [boot]: the test gave no result" \
+	     "(the VM did not boot, hung or was killed after" \
+	     "${FATTR_VM_TIMEOUT:-3600} s; see $log)" >&2
+fi
 
 times=$(sed -n 's/^FATTR-DKMS-TIMES: *//p' "$log" | tail -n 1)
-echo "dkms-test $tag: image $((t_image - t0)) s, package $((t_deb - t_image)) s," \
+echo "dkms-test $tag ($release): image $((t_image - t0)) s, package $((t_deb - t_image)) s," \
      "VM $((t_end - t_vm)) s (in the VM: ${times:-none}), total $((t_end - t0)) s"
-echo "dkms-test $tag: $result (kernel $rel; console in $log)"
+echo "dkms-test $tag ($release): $result (kernel $rel; console in $log)"
 [ $result = PASS ]

@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # dkms-vm-test.sh: the DKMS and Debian package scenario, run as root
-# inside the Debian 12 VM of scripts/dkms-test.sh (which puts it on the
-# VM's second disk as run.sh, with params, src/ and the .deb).  Not for a
-# real machine: it installs and removes kernel headers and packages.
+# inside the Debian 12 or 13 VM of scripts/dkms-test.sh (which puts it on
+# the VM's second disk as run.sh, with params, src/ and the .deb).  Not
+# for a real machine: it installs and removes kernel headers and packages.
+# The same on both releases (dkms 3.0 on Debian 12, 3.2 on 13; Debian 13
+# has merged /usr, where /lib/modules is /usr/lib/modules).
 #
 #   setup    the running kernel has its headers, the other kernel none
 #   source   dkms add/build/install from the source tree, modprobe,
@@ -18,16 +20,16 @@
 #   remove   apt-get remove fattr-dkms leaves nothing
 #
 # Prints "FATTR-DKMS-RESULT: PASS" or "FATTR-DKMS-RESULT: FAIL" and the
-# time of each step.
+# time of each step; a failure names the step and the release.
 
 set -u
 export DEBIAN_FRONTEND=noninteractive LC_ALL=C.UTF-8
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 
 here=$(pwd)
-tag='' other='' version=''
+tag='' other='' version='' release=''
 # shellcheck source=/dev/null
-. "$here/params"		# tag=, other=, version=
+. "$here/params"		# tag=, other=, version=, release=
 rel=$(uname -r)
 logs=$here/logs
 mkdir -p "$logs"
@@ -52,7 +54,7 @@ ok() {
 	echo "ok   $*"
 }
 fail() {
-	echo "FAIL [$step] $*"
+	echo "FAIL [$step, $release $tag] $*"
 	echo "FATTR-DKMS-TIMES:$timings total=$(($(date +%s) - t_all))s"
 	echo "FATTR-DKMS-RESULT: FAIL"
 	exit 1
@@ -100,7 +102,7 @@ check_example() { # SH PATH FIELD WANT
 		fail "$1 mount-of.sh -f $3 '$2' = '$got', want '$4'"
 }
 
-echo "fattr DKMS test: kernel $rel (tag $tag), other kernel $other, fattr $version"
+echo "fattr DKMS test: Debian $(cat /etc/debian_version) ($release), kernel $rel (tag $tag), other kernel $other, fattr $version, $(dkms --version 2>&1)"
 echo "booted in $(cut -d' ' -f1 /proc/uptime) s"
 orel=
 for k in /lib/modules/*; do
@@ -133,7 +135,8 @@ dkms status fattr | grep -q "^fattr/$version, $rel, x86_64: installed" ||
 	fail "dkms status: $(dkms status fattr)"
 ko=$(modinfo -n fattr 2>&1) || fail "modinfo fattr: $ko"
 case $ko in
-/lib/modules/"$rel"/updates/dkms/fattr.ko*) ok "installed $ko" ;;
+/lib/modules/"$rel"/updates/dkms/fattr.ko* | \
+/usr/lib/modules/"$rel"/updates/dkms/fattr.ko*) ok "installed $ko" ;;
 *) fail "modinfo -n fattr = $ko" ;;
 esac
 run modprobe.log modprobe fattr
