@@ -19,8 +19,10 @@
 # The image is what a Debian user has who uses DKMS: the stock kernel
 # with its headers, dkms, build-essential (the release's own gcc: 12 on
 # bookworm, 14 on trixie), attr (getfattr), man-db, and busybox (to run
-# the examples under busybox sh too).  A second kernel is installed as
-# well, without headers.  The kernels, by tag:
+# the examples under busybox sh too).  The trixie image has the build
+# dependencies of debian/control as well (dpkg-dev, debhelper, dh-dkms):
+# the fattr-dkms package is built inside its VM, which has no network.
+# A second kernel is installed as well, without headers.  The kernels, by tag:
 #
 #   bookworm  6.1    linux-image-amd64 (bookworm, with security updates)
 #             6.12   linux-image-amd64 of bookworm-backports (second)
@@ -48,7 +50,7 @@ release=${1:?usage: dkms-image.sh bookworm|trixie}
 # recipe changes, and a cached image of another recipe is rebuilt.
 case $release in
 bookworm) debian=12 tag1=6.1 tag2=6.12 recipe=3 ;;
-trixie)	debian=13 tag1=trixie tag2=trixie-cloud recipe=1 ;;
+trixie)	debian=13 tag1=trixie tag2=trixie-cloud recipe=2 ;;
 *)	echo "dkms-image: unknown release $release (known: bookworm, trixie)" >&2
 	exit 2 ;;
 esac
@@ -174,6 +176,16 @@ in_root apt-get install -y -q --no-install-recommends \
 	"$img1" "linux-headers-$rel1" \
 	dkms build-essential dwarves attr man-db busybox \
 	>>"$log" 2>&1 || fail "installing the base packages failed, see $log"
+
+# On trixie the package is built inside the VM, which has no network:
+# the Build-Depends of debian/control (debhelper-compat 13,
+# dh-sequence-dkms) with dpkg-dev.
+if [ "$release" = trixie ]; then
+	echo "dkms-image: installing the build dependencies of fattr-dkms" >&2
+	in_root apt-get install -y -q --no-install-recommends \
+		dpkg-dev debhelper dh-dkms >>"$log" 2>&1 ||
+		fail "installing dpkg-dev debhelper dh-dkms failed, see $log"
+fi
 
 echo "dkms-image: installing $img2${suite2:+ from $suite2}" >&2
 in_root apt-get install -y -q --no-install-recommends ${suite2:+-t "$suite2"} \

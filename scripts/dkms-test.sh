@@ -16,9 +16,12 @@
 #      clean copy of this tree, and lintian (errors fail);
 #   3. boots the image (snapshot: it never changes) with its own
 #      /boot/vmlinuz and initrd of kernel TAG, and a second disk with
-#      scripts/dkms-vm-test.sh, the tree and the .deb; a systemd unit of
-#      the image runs the test and powers off.  See dkms-vm-test.sh for
-#      the scenario.
+#      scripts/dkms-vm-test.sh, the tree and, on Debian 12, the .deb of
+#      step 2; a systemd unit of the image runs the test and powers off.
+#      On Debian 13 (trixie) the .deb installed is built inside the VM
+#      from the tree, with trixie's own dpkg-buildpackage and dh-dkms
+#      (step 2 then only checks the package with lintian on the host).
+#      See dkms-vm-test.sh for the scenario.
 #
 # Prints PASS or FAIL with timings; exits non-zero on failure.  The whole
 # console is kept in $FATTR_CACHE/dkms/logs/TAG.log.  A hung VM is killed
@@ -77,7 +80,8 @@ mkdir -p "$pay/src"
 	xargs -0 sh -c 'for f do [ -e "$f" ] && printf "%s\0" "$f"; done' sh |
 	cpio -0 -pdm --quiet "$pay/src") || fail "copying the tree failed"
 cp "$top/scripts/dkms-vm-test.sh" "$pay/run.sh"
-cp "$deb" "$pay/"
+# trixie builds its own .deb in the VM (dkms-vm-test.sh, step build).
+[ "$release" = trixie ] || cp "$deb" "$pay/"
 printf 'tag=%s\nother=%s\nversion=%s\nrelease=%s\n' \
 	"$tag" "$other" "$version" "$release" >"$pay/params"
 truncate -s 64M "$work/test.img"

@@ -3,15 +3,21 @@
 #
 # dkms-vm-test.sh: the DKMS and Debian package scenario, run as root
 # inside the Debian 12 or 13 VM of scripts/dkms-test.sh (which puts it on
-# the VM's second disk as run.sh, with params, src/ and the .deb).  Not
-# for a real machine: it installs and removes kernel headers and packages.
-# The same on both releases (dkms 3.0 on Debian 12, 3.2 on 13; Debian 13
-# has merged /usr, where /lib/modules is /usr/lib/modules).
+# the VM's second disk as run.sh, with params, src/ and, for Debian 12,
+# the .deb built on the host).  Not for a real machine: it installs and
+# removes kernel headers and packages.  The same on both releases (dkms
+# 3.0 on Debian 12, 3.2 on 13; Debian 13 has merged /usr, where
+# /lib/modules is /usr/lib/modules), but for the step build, on Debian 13
+# only.
 #
 #   setup    the running kernel has its headers, the other kernel none
 #   source   dkms add/build/install from the source tree, modprobe,
 #            getfattr :mnt:info = /proc/self/mountinfo, modprobe -r,
 #            dkms remove --all leaves nothing
+#   build    (trixie only) dpkg-buildpackage -us -uc -b in a copy of src/
+#            with the release's own dpkg-dev, debhelper and dh-dkms (in
+#            the image: the VM has no network); the package step installs
+#            that .deb
 #   package  apt-get install ./fattr-dkms_*.deb builds for the running
 #            kernel, nothing loads at boot, examples/mount-of.sh (dash,
 #            bash, busybox sh) on ro and rw mounts, the example
@@ -156,8 +162,31 @@ ok "dkms remove --all: no /var/lib/dkms/fattr, no fattr.ko under /lib/modules"
 rm -rf "/usr/src/fattr-$version"
 end
 
-begin package "apt-get install ./fattr-dkms_*.deb"
-run apt-install.log apt-get install -y -q "$here"/fattr-dkms_*_all.deb
+deb=
+if [ "$release" = trixie ]; then
+	begin build "dpkg-buildpackage -us -uc -b on Debian $(cat /etc/debian_version)"
+	b=$(mktemp -d /var/tmp/fattr-build.XXXXXX) || fail "mktemp failed"
+	cp -a "$here/src" "$b/fattr-$version" || fail "copying src/ failed"
+	cd "$b/fattr-$version" || fail "no $b/fattr-$version"
+	run dpkg-buildpackage.log dpkg-buildpackage -us -uc -b
+	cd "$here" || fail "cd $here"
+	set -- "$b"/fattr-dkms_*_all.deb
+	if [ $# != 1 ] || [ ! -f "$1" ]; then
+		fail "dpkg-buildpackage made no single fattr-dkms_*_all.deb: $*"
+	fi
+	deb=$1
+	ok "built $(basename "$deb") with $(dpkg-query -W -f '${Package} ${Version}' dpkg-dev), $(dpkg-query -W -f '${Package} ${Version}' debhelper), $(dpkg-query -W -f '${Package} ${Version}' dh-dkms)"
+	dpkg-deb -c "$deb" | awk '{ print $NF }' | grep -q '^\./usr/src/fattr-'"$version"'/dkms\.conf$' ||
+		fail "$(basename "$deb") has no /usr/src/fattr-$version/dkms.conf"
+	end
+else
+	set -- "$here"/fattr-dkms_*_all.deb
+	deb=$1
+fi
+
+begin package "apt-get install ./$(basename "$deb")"
+[ -f "$deb" ] || fail "no package $deb"
+run apt-install.log apt-get install -y -q "$deb"
 sed -n '/Building for/,$p' "$logs/apt-install.log" | sed 's/^/     | /'
 dkms status fattr | grep -q "^fattr/$version, $rel, x86_64: installed" ||
 	fail "not installed for $rel: $(dkms status fattr)"
