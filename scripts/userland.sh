@@ -4,11 +4,12 @@
 # userland.sh ARCH
 #
 # Makes the user space of the test VMs of a foreign architecture (arm64)
-# and prints its path: Debian 13's busybox-static, getfattr and setfattr,
+# and prints its path: busybox, Debian 13's getfattr and setfattr,
 # findmnt, apparmor_parser with every library they load, and, to build
 # the test binaries against (gcc --sysroot), its libc6-dev, Check and
 # subunit.  It lives in the trixie build chroot (debian-chroot.sh), at
-# /srv/userland-ARCH, so that the cross compilers there can use it.
+# /srv/userland-ARCH, so that the cross compilers installed there with it
+# can use it.
 #
 # busybox is Debian 12's, as on amd64 (see below).
 #
@@ -36,7 +37,10 @@ arm64) triplet=aarch64-linux-gnu ;;
 *) fail "unknown architecture (known: arm64)" ;;
 esac
 
-chroot=$("$top/scripts/debian-chroot.sh" trixie) ||
+# The cross compilers that build the test binaries against it: 64-bit
+# and, for AArch32 callers, armhf (with its own libc).
+chroot=$("$top/scripts/debian-chroot.sh" trixie gcc-aarch64-linux-gnu \
+	gcc-arm-linux-gnueabihf libc6-dev-armhf-cross) ||
 	fail "preparing the trixie chroot failed"
 ul=$chroot/srv/userland-$arch
 mark=$ul/.fattr-complete

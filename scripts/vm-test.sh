@@ -99,11 +99,8 @@ else
 		echo "vm-test: kernel $tag: no $arch user space" >&2
 		exit 1
 	}
-	troot=$("$top/scripts/debian-chroot.sh" trixie gcc-aarch64-linux-gnu \
-		gcc-arm-linux-gnueabihf libc6-dev-armhf-cross) || {
-		echo "vm-test: kernel $tag: no trixie chroot to build tests in" >&2
-		exit 1
-	}
+	# The chroot it lives in has the cross compilers.
+	troot=${ul%/srv/userland-"$arch"}
 	tdir=/build/fattr-test-$tag.$$
 	rm -rf "$troot$tdir"
 	mkdir -p "$troot/build"

@@ -2,8 +2,8 @@
 /*
  * fattr_claim: test only.  Takes a getxattr entry point (func=) with an
  * ftrace_ops that may modify the instruction pointer (IPMODIFY), as
- * livepatch does, and does nothing else.  While it is loaded, fattr must refuse to load;
- * see test/vm-refuse.sh.
+ * livepatch does, and does nothing else.  While it is loaded, fattr must
+ * refuse to load; see test/vm-refuse.sh.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -11,44 +11,27 @@
 #include <linux/module.h>
 #include <linux/string.h>
 
-/* fattr's feature tests, from the build of fattr.ko beside this one. */
-#include "conftest.h"
+/*
+ * fattr's kernel API differences (the callback's register type, the
+ * flags IPMODIFY needs, freeing the filter), with the feature tests of
+ * the build of fattr.ko beside this one.
+ */
+#include "module/compat.h"
 
 static char *func;
 module_param(func, charp, 0444);
 MODULE_PARM_DESC(func, "The function to claim");
 
-/* Before 5.11 the callback got struct pt_regs, not struct ftrace_regs. */
-#ifdef FATTR_HAVE_FTRACE_REGS
-#define FATTR_CLAIM_REGS struct ftrace_regs
-#else
-#define FATTR_CLAIM_REGS struct pt_regs
-#endif
-
 static void notrace fattr_claim_cb(unsigned long ip, unsigned long parent_ip,
 				   struct ftrace_ops *ops,
-				   FATTR_CLAIM_REGS *regs)
+				   struct fattr_ftrace_regs *fregs)
 {
 }
 
-/*
- * With ftrace's full registers (x86) IPMODIFY needs SAVE_REGS; where
- * ftrace passes only the arguments (arm64), SAVE_REGS is refused.
- */
 static struct ftrace_ops fattr_claim_ops = {
 	.func = fattr_claim_cb,
-#ifdef CONFIG_DYNAMIC_FTRACE_WITH_REGS
-	.flags = FTRACE_OPS_FL_SAVE_REGS | FTRACE_OPS_FL_IPMODIFY,
-#else
-	.flags = FTRACE_OPS_FL_IPMODIFY,
-#endif
+	.flags = FATTR_FTRACE_OPS_FL_REGS | FTRACE_OPS_FL_IPMODIFY,
 };
-
-/* Drops the filter: ftrace_free_filter() is not exported before 5.11. */
-static void fattr_claim_free_filter(void)
-{
-	ftrace_set_filter(&fattr_claim_ops, NULL, 0, 1);
-}
 
 static int __init fattr_claim_init(void)
 {
@@ -65,7 +48,7 @@ static int __init fattr_claim_init(void)
 	err = register_ftrace_function(&fattr_claim_ops);
 	if (err) {
 		pr_err("cannot claim %s (%d)\n", func, err);
-		fattr_claim_free_filter();
+		fattr_ftrace_free_filter(&fattr_claim_ops);
 		return err;
 	}
 	pr_info("claimed %s\n", func);
@@ -75,7 +58,7 @@ static int __init fattr_claim_init(void)
 static void __exit fattr_claim_exit(void)
 {
 	unregister_ftrace_function(&fattr_claim_ops);
-	fattr_claim_free_filter();
+	fattr_ftrace_free_filter(&fattr_claim_ops);
 	pr_info("released %s\n", func);
 }
 
