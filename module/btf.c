@@ -400,7 +400,8 @@ out:
  */
 int __init fattr_btf_init(const char *btf_path)
 {
-	size_t nr_mounts, ns, ns_id;
+	size_t nr_mounts = FATTR_NO_OFFSET, ns = FATTR_NO_OFFSET;
+	size_t ns_id = FATTR_NO_OFFSET;
 	const struct fattr_btf_field want[] = {
 		{ "mount", "mnt", BTF_KIND_STRUCT, "vfsmount", 0, false,
 		  &fattr_layout.mount_mnt },
@@ -408,6 +409,12 @@ int __init fattr_btf_init(const char *btf_path)
 		  &fattr_layout.mount_mnt_id },
 		{ "mount", "mnt_ns", BTF_KIND_PTR, NULL, 0, false,
 		  &fattr_layout.mount_mnt_ns },
+		/*
+		 * The namespace a mountinfo seq_file walks (fs/mount.h, 5.10
+		 * to 7.x): mountinfo.c checks it is the caller's.
+		 */
+		{ "proc_mounts", "ns", BTF_KIND_PTR, NULL, 0, false,
+		  &fattr_layout.proc_mounts_ns },
 		{ "mount", "mnt_parent", BTF_KIND_PTR, NULL, 0, true,
 		  &fattr_layout.mount_parent },
 		{ "mount", "mnt_mountpoint", BTF_KIND_PTR, NULL, 0, true,
@@ -443,6 +450,8 @@ int __init fattr_btf_init(const char *btf_path)
 	}
 	err = fattr_btf_parse(data, size, want);
 	vfree(data);
+	if (err)
+		return err;
 	if (fattr_layout.mntns_nr == FATTR_NO_OFFSET)
 		fattr_layout.mntns_nr = nr_mounts;
 	if (fattr_layout.mntns_id == FATTR_NO_OFFSET &&

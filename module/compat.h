@@ -88,10 +88,11 @@ fattr_ftrace_arg0(struct fattr_ftrace_regs *fregs)
 #endif
 
 /*
- * FTRACE_OPS_FL_RECURSION (5.11): the callback guards itself against
- * recursion (fattr's is notrace throughout, and calls nothing traced).
- * Before, ftrace guards every callback not flagged RECURSION_SAFE, which
- * leaving out the flag asks for.
+ * FTRACE_OPS_FL_RECURSION (5.11): ftrace guards the callback against
+ * recursion itself (ftrace_test_recursion_trylock() around the call), as
+ * fattr wants, though its callback is notrace and calls nothing traced.
+ * Before 5.11 ftrace guards every callback that is not flagged
+ * FTRACE_OPS_FL_RECURSION_SAFE, so there the flag is left out.
  */
 #ifdef FATTR_HAVE_FTRACE_OPS_FL_RECURSION
 #define FATTR_FTRACE_OPS_FL_RECURSION	FTRACE_OPS_FL_RECURSION

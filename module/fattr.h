@@ -16,6 +16,7 @@ struct fattr_layout {
 	size_t mount_mnt;	/* struct mount: struct vfsmount mnt */
 	size_t mount_mnt_id;	/* struct mount: int mnt_id */
 	size_t mount_mnt_ns;	/* struct mount: struct mnt_namespace *mnt_ns */
+	size_t proc_mounts_ns;	/* struct proc_mounts: struct mnt_namespace *ns */
 	/* optional: */
 	size_t mount_parent;	/* struct mount: struct mount *mnt_parent */
 	size_t mount_mountpoint;	/* struct dentry *mnt_mountpoint */
@@ -49,21 +50,20 @@ void fattr_val_free(struct fattr_val *val);
 int fattr_val_reserve(struct fattr_val *val, size_t cap);
 
 /*
- * What a walk takes of the mount whose record it renders, while
- * namespace_sem keeps that mount in the caller's namespace.
+ * What a walk reads of the mount whose record it renders, while
+ * namespace_sem keeps that mount in the caller's namespace.  Nothing is
+ * pinned: no reference to the mount outlives the walk's hold.
  */
 struct fattr_mnt_ref {
-	bool want_root;		/* in: take a reference to the mount's root */
 	bool taken;		/* out: the fields below are set */
 	u64 unique_id;		/* mnt_id_unique, 0 if BTF has none */
-	struct path root;	/* if want_root; fattr_mnt_ref_put() drops it */
 };
 
 int fattr_render_mnt_ref(struct vfsmount *mnt, struct fattr_val *val,
 			 struct fattr_mnt_ref *ref);
 int fattr_render_id_ref(int id, struct fattr_val *val,
 			struct fattr_mnt_ref *ref);
-void fattr_mnt_ref_put(struct fattr_mnt_ref *ref);
+int fattr_mount_id_of(const struct vfsmount *mnt);
 
 /* fields.c: the fields of a mountinfo record. */
 enum fattr_field {
@@ -108,6 +108,7 @@ void fattr_maps_exit(void);
 void __init fattr_walk_features(void);
 ssize_t fattr_getxattr(const struct path *path, const char *name,
 		       void __user *value, size_t size);
+bool fattr_name_automounts(const char *name);
 
 /* hook.c: the syscall entry hooks. */
 int __init fattr_hooks_init(void);

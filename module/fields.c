@@ -119,8 +119,9 @@ static size_t fattr_unescape(char *dst, const char *src, size_t len)
  * @val: a record as fattr_render_mnt() leaves it; receives the field
  * @field: the field wanted
  *
- * Numbers (id, parent) and dev are left as the record has them; the
- * other fields are unescaped into the raw bytes statmount(2) gives.
+ * Numbers (id, parent), dev and the super block options are left as the
+ * record has them; the other fields are unescaped into the raw bytes
+ * statmount(2) gives.
  *
  * Return: 0, or -EIO if @val does not hold a mountinfo record.
  */
@@ -136,6 +137,13 @@ int fattr_record_field(struct fattr_val *val, enum fattr_field field)
 	case FATTR_F_ID:
 	case FATTR_F_PARENT:
 	case FATTR_F_DEV:
+	/*
+	 * Kept escaped, as statmount(2)'s mnt_opts keeps them: the file
+	 * system's show_options() escapes ',' '=' and blanks inside an
+	 * option's value (seq_show_option(): "upperdir=/a\054b"), and only
+	 * so can the options be split at ',' and '='.
+	 */
+	case FATTR_F_SUPEROPTIONS:
 		memmove(val->buf, val->buf + f[field].off, f[field].len);
 		val->len = f[field].len;
 		break;

@@ -203,13 +203,21 @@ static long fattr_decode(const struct fattr_hook *h,
 	return fattr_decode_path(h, regs, req);
 }
 
-/* The file the call names, as the kernel resolves it. */
-static int fattr_resolve(const struct fattr_req *req, struct path *path)
+/*
+ * The file the call names, as the kernel resolves it, with @extra
+ * LOOKUP_* flags for a path (LOOKUP_REVAL, LOOKUP_AUTOMOUNT).
+ *
+ * Return: 0 with *@by_name set if a path was looked up, or a negative
+ * errno.
+ */
+static int fattr_resolve(const struct fattr_req *req, unsigned int extra,
+			 struct path *path, bool *by_name)
 {
 	bool by_fd = req->by_fd;
 	struct file *file;
 	char c = 0;
 
+	*by_name = false;
 	/*
 	 * getxattrat() with AT_EMPTY_PATH (getname_maybe_null(), read after
 	 * the name): a NULL or empty path names dfd itself; a NULL path with
@@ -226,8 +234,11 @@ static int fattr_resolve(const struct fattr_req *req, struct path *path)
 		}
 		by_fd = req->dfd >= 0 && !c;
 	}
-	if (!by_fd)
-		return user_path_at(req->dfd, req->pathname, req->lookup, path);
+	if (!by_fd) {
+		*by_name = true;
+		return user_path_at(req->dfd, req->pathname,
+				    req->lookup | extra, path);
+	}
 	/* fget() refuses O_PATH descriptors, as fdget() does. */
 	file = fget(req->dfd);
 	if (!file)
@@ -248,60 +259,96 @@ static long fattr_import_name(char *name, const char __user *uname)
 	return ret < 0 ? ret : 0;
 }
 
-/* Serves a ':' name, with the kernel's errors in the kernel's order. */
+/*
+ * Has the syscall entered again from user space, where the callback
+ * will leave a name that is not fattr's to the kernel: the restart of
+ * arch_do_signal_or_restart(), which TIF_NOTIFY_SIGNAL brings about
+ * without a signal (5.11+), transparently, as for a syscall interrupted
+ * by a signal.  Not set_notify_signal(current): it calls wake_up_state(),
+ * which is not exported, and the current task needs neither a wakeup nor
+ * a kick.
+ */
+static long fattr_restart(void)
+{
+	set_thread_flag(TIF_NOTIFY_SIGNAL);
+	return -ERESTARTNOINTR;
+}
+
+/*
+ * Serves a call the callback sent here, with the kernel's errors in the
+ * kernel's order.  The name is read once, into @name, and only that copy
+ * decides: a name that is not fattr's after all (the callback could not
+ * read it without a fault, or another thread changed it since) has the
+ * call restarted, as a whole, for the kernel.
+ */
 static long fattr_serve(const struct fattr_hook *h, const struct pt_regs *regs)
 {
 	const char __user *uname = fattr_arg_name(h, regs);
 	char name[XATTR_NAME_MAX + 1];
+	bool imported = false, by_name;
+	unsigned int extra = 0;
 	struct fattr_req req;
 	struct path path;
 	long ret;
 
 	ret = fattr_decode(h, regs, &req);
-	if (!ret && FATTR_NAME_FIRST)
+	if (!ret && FATTR_NAME_FIRST) {
 		ret = fattr_import_name(name, uname);
+		imported = !ret;
+	}
 	if (ret)
 		return ret;
-	ret = fattr_resolve(&req, &path);
-	if (ret)
+	if (imported && name[0] != FATTR_SEP)
+		return fattr_restart();
+	/* Values of statfs(2) are looked up as statfs(2) looks up. */
+	if (imported && fattr_name_automounts(name))
+		extra |= LOOKUP_AUTOMOUNT;
+retry:
+	ret = fattr_resolve(&req, extra, &path, &by_name);
+	if (ret) {
+		/* fs/xattr.c and fs/statfs.c: once more on ESTALE. */
+		if (by_name && retry_estale(ret, req.lookup | extra)) {
+			extra |= LOOKUP_REVAL;
+			goto retry;
+		}
 		return ret;
-	if (!FATTR_NAME_FIRST)
+	}
+	if (!imported) {
 		ret = fattr_import_name(name, uname);
-	if (!ret)
-		ret = fattr_getxattr(&path, name, req.value, req.size);
+		if (ret)
+			goto out;
+		imported = true;
+		if (name[0] != FATTR_SEP) {
+			path_put(&path);
+			return fattr_restart();
+		}
+		/* Until 6.12 the file came first: look it up again. */
+		if (by_name && fattr_name_automounts(name) &&
+		    (READ_ONCE(path.dentry->d_flags) & DCACHE_NEED_AUTOMOUNT)) {
+			path_put(&path);
+			extra |= LOOKUP_AUTOMOUNT;
+			goto retry;
+		}
+	}
+	ret = fattr_getxattr(&path, name, req.value, req.size);
+out:
 	path_put(&path);
+	if (by_name && retry_estale(ret, req.lookup | extra)) {
+		extra |= LOOKUP_REVAL;
+		goto retry;
+	}
 	return ret;
 }
 
 /*
- * Where the callback sends a ':' name.  It runs with a module reference
- * taken by the callback, so that rmmod cannot free this text under it.
+ * Where the callback sends a ':' name, or one it could not read.  It runs
+ * with a module reference taken by the callback, so that rmmod cannot
+ * free this text under it.
  */
 static long fattr_handle(struct fattr_hook *h, const struct pt_regs *regs)
 {
-	long ret;
-	char c;
+	long ret = fattr_serve(h, regs);
 
-	/*
-	 * The callback saw ':', or could not read the byte without a fault.
-	 * Read it again, faulting it in: if it is not ':' (or changed), have
-	 * the syscall entered again from user space, where the callback
-	 * will now read it and leave it to the kernel (the restart of
-	 * arch_do_signal_or_restart(), which TIF_NOTIFY_SIGNAL brings about
-	 * without a signal, 5.11+).  An unreadable name is served here: its
-	 * EFAULT comes in the kernel's order.
-	 */
-	if (!get_user(c, fattr_arg_name(h, regs)) && c != FATTR_SEP) {
-		/*
-		 * Not set_notify_signal(current): it calls wake_up_state(),
-		 * which is not exported, and the current task needs neither
-		 * a wakeup nor a kick.
-		 */
-		set_thread_flag(TIF_NOTIFY_SIGNAL);
-		ret = -ERESTARTNOINTR;
-	} else {
-		ret = fattr_serve(h, regs);
-	}
 	module_put(THIS_MODULE);
 	return ret;
 }
@@ -407,8 +454,14 @@ static void notrace fattr_ftrace_cb(unsigned long ip, unsigned long parent_ip,
 	if (!h)
 		return;
 
-	if (!copy_from_user_nofault(&c, fattr_arg_name(h, uregs), 1) &&
-	    c != FATTR_SEP)
+	/*
+	 * The name's first byte, read as the syscall reads it: untagged
+	 * (arm64 with PR_TAGGED_ADDR_ENABLE; x86 with LAM, 6.4+), which
+	 * copy_from_user_nofault() does not do (its __access_ok() takes
+	 * the address as it is).  Unreadable: the handler reads it.
+	 */
+	if (!copy_from_user_nofault(&c, untagged_addr(fattr_arg_name(h, uregs)),
+				    1) && c != FATTR_SEP)
 		return;
 
 	/* Dropped by fattr_handle(); fails once rmmod has begun. */

@@ -25,8 +25,9 @@
  * namespace_sem stalls every mount, umount, unshare(CLONE_NEWNS) and
  * pivot_root while it is held, so fattr holds it as procfs does: for a
  * bounded number of mounts (FATTR_RENDERS_PER_HOLD rendered, or
- * FATTR_VISITS_PER_HOLD merely looked at), dropping it in between, and
- * it never allocates or takes a sleeping lock under it.
+ * FATTR_VISITS_PER_HOLD merely looked at, with FATTR_HOPS_PER_HOLD hops
+ * up the tree at most), dropping it in between, and it never allocates
+ * or takes a sleeping lock under it.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -36,6 +37,7 @@
 #include <linux/file.h>
 #include <linux/fs.h>
 #include <linux/fs_struct.h>
+#include <linux/hash.h>
 #include <linux/magic.h>
 #include <linux/mm.h>
 #include <linux/module.h>
@@ -149,85 +151,107 @@ struct fattr_mi {
 	loff_t pos;
 };
 
+/* The namespace a mountinfo seq_file walks: its struct proc_mounts's. */
+static struct mnt_namespace *fattr_seq_ns(const struct seq_file *m)
+{
+	return fattr_field(m->private, fattr_layout.proc_mounts_ns);
+}
+
 /*
- * The caller's own /proc/self/mountinfo, opened with its credentials, so
- * that LSMs judge fattr's read as they judge the caller's own open:
- * AppArmor by that path name, Landlock by the hierarchy holding /proc.
+ * The LSMs' verdict on the caller reading the procfs mountinfo at @name,
+ * resolved from its root with its credentials: dentry_open() runs
+ * security_file_open() as the caller's own open(2) would (AppArmor
+ * judges the path name, Landlock the hierarchy holding it).  Nothing is
+ * read from the file: the caller chose it (it may have bound or linked
+ * anything over /proc in a namespace of its own).
  *
- * Return: the file, NULL if the caller's root has no procfs mountinfo at
- * /proc/self/mountinfo (a chroot without /proc), ERR_PTR(-EACCES) if
- * the caller may not open it, or another ERR_PTR.
+ * Return: 0, -EACCES if an LSM (or the file's mode) refuses it, -ENOMEM,
+ * or another negative errno if there is no procfs mountinfo at @name.
  */
-static struct file *fattr_open_own(void)
+static int fattr_verdict_at(const char *name)
 {
 	struct file *file;
 	struct path path;
 	int err;
 
-	err = kern_path("/proc/self/mountinfo", LOOKUP_FOLLOW, &path);
-	if (err == -EACCES || err == -EPERM)
-		return ERR_PTR(-EACCES);
-	if (err == -ENOMEM)
-		return ERR_PTR(err);
+	err = kern_path(name, LOOKUP_FOLLOW, &path);
 	if (err)
-		return NULL;
-	/* Not procfs (a file of that name in a chroot): nothing to ask. */
+		return err == -EPERM ? -EACCES : err;
+	/* Not procfs (a file of that name in a chroot): no verdict. */
 	if (path.dentry->d_sb->s_magic != PROC_SUPER_MAGIC ||
 	    !d_is_reg(path.dentry)) {
 		path_put(&path);
-		return NULL;
+		return -ENOENT;
 	}
-	/* Runs security_file_open(): the LSMs' verdict on the caller. */
 	file = dentry_open(&path, O_RDONLY, current_cred());
 	path_put(&path);
 	if (IS_ERR(file)) {
 		err = PTR_ERR(file);
-		return ERR_PTR(err == -EPERM ? -EACCES : err);
+		return err == -EPERM ? -EACCES : err;
 	}
-	if (file->f_op != fattr_mountinfo_fops) {
-		fput(file);
-		return NULL;
-	}
-	return file;
+	err = file->f_op == fattr_mountinfo_fops ? 0 : -ENOENT;
+	fput(file);
+	return err;
+}
+
+/* Whether @err is the caller's verdict rather than a missing file. */
+static bool fattr_is_verdict(int err)
+{
+	return !err || err == -EACCES || err == -ENOMEM || err == -EINTR;
 }
 
 /*
- * Opens the caller's mountinfo.  A caller whose LSM policy refuses it its
- * /proc/self/mountinfo gets -EACCES.  A single-threaded caller (the thread
- * group leader) is then served from that very file; any other thread from
- * its own thread-self/mountinfo in fattr's private procfs instance, which
- * also serves a caller without /proc.  That one is opened with kernel
- * credentials: LSMs would see it as a path outside /proc (AppArmor names
- * it as disconnected), and the caller's own verdict was already taken.
+ * Opens the caller's mountinfo in fattr's private procfs instance, which
+ * no caller can reach or redirect: thread-self resolves to the calling
+ * thread in the initial pid namespace, and the seq_file holds that
+ * thread's mount namespace and root (fs/proc_namespace.c:
+ * mounts_open_common(), 5.10 to 7.x).
+ *
+ * Which LSM verdict admits the read:
+ *   - the caller's own /proc/self/mountinfo, opened as above, if it has
+ *     one; if its thread group leader has exited (its nsproxy is gone:
+ *     EINVAL), its /proc/thread-self/mountinfo;
+ *   - else (no procfs mountinfo there: a chroot without /proc) the
+ *     private file itself, opened with the caller's credentials: LSMs see
+ *     a path outside any hierarchy they know (AppArmor names it
+ *     disconnected, Landlock stops at a mount without a parent), so a
+ *     confined caller is refused and an unconfined one served.
+ * Once the caller's own verdict admits it, the private file is opened
+ * with kernel credentials, which every LSM admits.
+ *
+ * Invariant (README "Security model"): the walk's mounts are the
+ * caller's, checked here, not assumed: the seq_file's namespace must be
+ * current's.  No other task can change current->nsproxy.
+ *
+ * Return: 0, -EACCES, or another negative errno.
  */
 static int fattr_mi_open(struct fattr_mi *mi)
 {
-	const struct cred *old;
+	const struct cred *old = NULL;
 	struct file *file;
+	int err;
 
-	file = fattr_open_own();
-	if (IS_ERR(file))
-		return PTR_ERR(file);
-	if (file && !thread_group_leader(current)) {
-		fput(file);
-		file = NULL;
-	}
-	if (!file) {
-		/*
-		 * thread-self resolves to the caller in the pid namespace of
-		 * the private instance; the seq_file holds the caller's mount
-		 * namespace and root (fs/proc_namespace.c:
-		 * mounts_open_common()).
-		 */
+	err = fattr_verdict_at("/proc/self/mountinfo");
+	if (!fattr_is_verdict(err) && !thread_group_leader(current))
+		err = fattr_verdict_at("/proc/thread-self/mountinfo");
+	if (fattr_is_verdict(err) && err)
+		return err;
+	if (!err)
 		old = override_creds(fattr_kernel_cred);
-		file = fattr_file_open_root_mnt(fattr_proc_mnt,
-						"thread-self/mountinfo",
-						O_RDONLY, 0);
+	file = fattr_file_open_root_mnt(fattr_proc_mnt, "thread-self/mountinfo",
+					O_RDONLY, 0);
+	if (old)
 		revert_creds(old);
-		if (IS_ERR(file))
-			return PTR_ERR(file);
+	if (IS_ERR(file)) {
+		err = PTR_ERR(file);
+		return err == -EPERM ? -EACCES : err;
 	}
 	if (file->f_op != fattr_mountinfo_fops) {
+		fput(file);
+		return -EIO;
+	}
+	if (fattr_seq_ns(file->private_data) != current->nsproxy->mnt_ns) {
+		pr_warn_once("a mountinfo file of another mount namespace\n");
 		fput(file);
 		return -EIO;
 	}
@@ -308,6 +332,71 @@ static bool fattr_can_judge(void)
 }
 
 /*
+ * Verdicts of fattr_visible() during one listing, good as long as the
+ * namespace is as it was (fattr_ns_state(): no mount added, moved or
+ * removed, so no mount freed and none reparented); else forgotten.
+ */
+#define FATTR_MEMO_BITS		9
+#define FATTR_HOPS_PER_HOLD	512	/* hops up the tree per hold */
+#define FATTR_PENDING_MAX	16
+
+struct fattr_memo {
+	struct fattr_ns_state st;	/* the state the verdicts hold for */
+	bool stateful;			/* st was read */
+	bool cut;			/* the last hold ended in a way up */
+	unsigned int hops;		/* hops up during this hold */
+	unsigned int npending;
+	/* To judge first, last first: where ways up stopped. */
+	struct mount *pending[FATTR_PENDING_MAX];
+	struct mount *chain[FATTR_HOPS_PER_HOLD + 1];	/* one way up */
+	struct {
+		struct mount *mnt;
+		bool visible;
+	} slot[1 << FATTR_MEMO_BITS];	/* direct-mapped by address */
+};
+
+static int fattr_memo_get(const struct fattr_memo *memo, struct mount *mnt)
+{
+	unsigned int i = hash_ptr(mnt, FATTR_MEMO_BITS);
+
+	return memo->slot[i].mnt == mnt ? memo->slot[i].visible : -1;
+}
+
+static void fattr_memo_put(struct fattr_memo *memo, struct mount *mnt,
+			   bool visible)
+{
+	unsigned int i = hash_ptr(mnt, FATTR_MEMO_BITS);
+
+	memo->slot[i].mnt = mnt;
+	memo->slot[i].visible = visible;
+}
+
+/*
+ * At the start of a hold of namespace_sem: keeps the verdicts if the
+ * namespace is unchanged since the last hold, else forgets them.
+ *
+ * Return: true if a way up was cut short in the last hold and cannot be
+ * resumed (its verdicts are gone): the caller then renders the next
+ * mount instead of judging it, which costs one record, as procfs.
+ */
+static bool fattr_memo_hold(struct fattr_memo *memo)
+{
+	struct fattr_ns_state st = { };
+	bool stateful = fattr_ns_state(&st);
+	bool cut = memo->cut;
+
+	memo->hops = 0;
+	memo->cut = false;
+	if (stateful && memo->stateful && fattr_ns_state_eq(&st, &memo->st))
+		return false;
+	memset(memo->slot, 0, sizeof(memo->slot));
+	memo->npending = 0;
+	memo->stateful = stateful;
+	memo->st = st;
+	return cut;
+}
+
+/*
  * Whether show_mountinfo() lists @mnt for a caller rooted at @root,
  * without rendering it.  seq_path_root() (prepend_path()) skips a mount
  * whose mount point it cannot reach from @root: going up from the mount,
@@ -317,42 +406,78 @@ static bool fattr_can_judge(void)
  * at the namespace's root without meeting @root's mount is outside the
  * caller's root.
  *
- * Called with namespace_sem held, which keeps the mounts' parents as they
- * are.  @known holds two mounts found visible during this hold: a walk
- * meets a mount's siblings and children soon after it, and their way up
- * stops there.
+ * Every mount passed on the way up gets the same verdict, remembered in
+ * @memo: a visible mount's ancestors below @root's mount are visible, and
+ * a failed condition fails every mount below it.  So a way up stops at
+ * the first mount judged before, usually the parent: the walk meets
+ * mounts in creation order.  @root's mount is never remembered: it may
+ * be hidden (@root below its root) while its children are not.
+ *
+ * Invariant (README "Security model"): at most FATTR_HOPS_PER_HOLD hops
+ * up per hold of namespace_sem, whatever the depth of the tree.  Called
+ * with namespace_sem held, which keeps the mounts' parents as they are.
+ *
+ * Return: 1 (visible), 0 (not), or -EAGAIN if this hold's hops are spent;
+ * where the way up stopped is then pushed on @memo->pending, to be judged
+ * first in the next hold, so that every hold leaves some verdicts behind.
+ * (A full stack loses its top, which costs hops, not correctness.)
  */
-static bool fattr_visible(struct mount *mnt, const struct path *root,
-			  struct mount *known[2])
+static int fattr_visible(struct mount *mnt, const struct path *root,
+			 struct fattr_memo *memo)
 {
 	struct dentry *d = fattr_vfsmount(mnt)->mnt_root;
 	struct mount *v = mnt, *parent;
+	unsigned int n = 0;
+	int vis;
 
 	for (;;) {
-		struct dentry *top = fattr_vfsmount(v)->mnt_root;
-
 		if (fattr_vfsmount(v) == root->mnt) {
-			if (!is_subdir(d, root->dentry))
-				return false;
+			vis = is_subdir(d, root->dentry);
 			break;
 		}
-		if (v != mnt && !is_subdir(d, top))
-			return false;
-		if (v != mnt && (v == known[0] || v == known[1]))
-			break;
+		if (v != mnt) {
+			if (!is_subdir(d, fattr_vfsmount(v)->mnt_root)) {
+				vis = 0;
+				break;
+			}
+			vis = fattr_memo_get(memo, v);
+			if (vis >= 0)
+				break;
+		}
 		parent = fattr_field(v, fattr_layout.mount_parent);
-		if (parent == v)
-			return false;
+		if (parent == v) {
+			/* The namespace's root, and not @root's mount. */
+			memo->chain[n++] = v;
+			vis = 0;
+			break;
+		}
+		if (memo->hops >= FATTR_HOPS_PER_HOLD) {
+			if (memo->npending == FATTR_PENDING_MAX)
+				memo->npending--;
+			memo->pending[memo->npending++] = v;
+			return -EAGAIN;
+		}
+		memo->hops++;
+		memo->chain[n++] = v;
 		d = fattr_field(v, fattr_layout.mount_mountpoint);
 		v = parent;
 	}
-	/* A visible mount's parent is visible, unless it is @root's mount. */
-	if (fattr_vfsmount(mnt) != root->mnt) {
-		parent = fattr_field(mnt, fattr_layout.mount_parent);
-		known[0] = mnt;
-		known[1] = fattr_vfsmount(parent) != root->mnt ? parent : NULL;
+	while (n)
+		fattr_memo_put(memo, memo->chain[--n], vis);
+	return vis;
+}
+
+/* fattr_visible() of @mnt, after any way up an earlier hold cut short. */
+static int fattr_judge(struct mount *mnt, const struct path *root,
+		       struct fattr_memo *memo)
+{
+	while (memo->npending) {
+		if (fattr_visible(memo->pending[memo->npending - 1], root,
+				  memo) < 0)
+			return -EAGAIN;
+		memo->npending--;
 	}
-	return true;
+	return fattr_visible(mnt, root, memo);
 }
 
 /*
@@ -402,37 +527,28 @@ void fattr_val_free(struct fattr_val *val)
 }
 
 /*
- * Takes what @ref asks of @mnt, whose record was just rendered: called
+ * Reads what @ref asks of @mnt, whose record was just rendered: called
  * with namespace_sem held, which keeps @mnt in the caller's namespace.
- * mntget() and dget() only count references.
  */
 static void fattr_mi_take(struct fattr_mnt_ref *ref, struct mount *mnt)
 {
-	struct vfsmount *vfs = fattr_vfsmount(mnt);
-
 	if (!ref || ref->taken)
 		return;
 	ref->taken = true;
 	if (fattr_layout.mount_id_unique != FATTR_NO_OFFSET)
 		ref->unique_id = *(const u64 *)((const char *)mnt +
 						fattr_layout.mount_id_unique);
-	if (ref->want_root) {
-		ref->root.mnt = mntget(vfs);
-		ref->root.dentry = dget(vfs->mnt_root);
-	}
 }
 
 /**
- * fattr_mnt_ref_put() - drop what a walk took for a &struct fattr_mnt_ref
- * @ref: filled by fattr_render_mnt_ref() or fattr_render_id_ref()
+ * fattr_mount_id_of() - the mount id of a mount the caller holds
+ * @mnt: a mount the caller holds a reference to
+ *
+ * Return: its id, as the first field of its mountinfo record.
  */
-void fattr_mnt_ref_put(struct fattr_mnt_ref *ref)
+int fattr_mount_id_of(const struct vfsmount *mnt)
 {
-	if (ref->root.mnt)
-		path_put(&ref->root);
-	ref->root.mnt = NULL;
-	ref->root.dentry = NULL;
-	ref->taken = false;
+	return fattr_mount_id(fattr_real_mount((struct vfsmount *)mnt));
 }
 
 /*
@@ -492,6 +608,7 @@ static int fattr_walk_mnt(struct fattr_mi *mi, struct mount *target,
 static int fattr_walk_id(struct fattr_mi *mi, int id, struct fattr_val *val,
 			 struct fattr_mnt_ref *ref)
 {
+	struct mnt_namespace *ns = current->nsproxy->mnt_ns;
 	struct fattr_ns_state st = { }, first;
 	struct fattr_id_map *map = NULL;
 	struct mount *v, *found;
@@ -538,8 +655,14 @@ again:
 		}
 		if (!good && err != -ENODATA)
 			break;	/* found, and no map to finish */
+		/*
+		 * Invariant: a map holds mounts of the namespace it is
+		 * published for (@first: current's) only.  fattr_mi_open()
+		 * checked the walk is current's; this checks each mount.
+		 */
 		if (good)
-			good = fattr_map_add(map, fattr_mount_id(v), v);
+			good = fattr_field(v, fattr_layout.mount_mnt_ns) == ns &&
+			       fattr_map_add(map, fattr_mount_id(v), v);
 		if (err == -ENODATA && fattr_mount_id(v) == id) {
 			err = fattr_mi_show(mi, v);
 			if (!err)
@@ -602,35 +725,48 @@ static unsigned int fattr_ns_mounts_hint(void)
 
 /*
  * "ID:\0" for each mount the caller sees.  Where the BTF has what
- * fattr_visible() needs, the walk only looks at each mount; else it
- * renders each record into @scratch to learn whether show_mountinfo()
- * skips it.
+ * fattr_visible() needs, the walk judges each mount; else (and for a
+ * mount whose way up could not be judged within a hold) it renders its
+ * record into @scratch to learn whether show_mountinfo() skips it.
  */
 static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_val *val)
 {
-	struct mount *v, *known[2] = { };
 	struct fattr_val scratch = { };
-	bool judge = fattr_can_judge();
+	struct fattr_memo *memo = NULL;
 	unsigned int work = 0;
+	bool render = false;
+	struct mount *v;
 	struct path root;
-	int err = fattr_val_reserve(&scratch, PAGE_SIZE);
+	int err;
 
+	if (fattr_can_judge()) {
+		memo = kvzalloc(sizeof(*memo), GFP_KERNEL);
+		if (!memo)
+			return -ENOMEM;
+	}
+	err = fattr_val_reserve(&scratch, PAGE_SIZE);
 	/* Room for as many mounts as there are now, at 8 bytes an id. */
 	if (!err)
 		err = fattr_val_reserve(val, 8 * (size_t)fattr_ns_mounts_hint() +
 					FATTR_ID_ROOM);
 	if (err)
-		return err;
+		goto free;
 	/* Also the seq_file's: both are the caller's root at open time. */
 	get_fs_root(current->fs, &root);
 	v = fattr_mi_lock(mi, &scratch);
+	render = !memo || fattr_memo_hold(memo);
 	while (v) {
-		if (work >= (judge ? FATTR_VISITS_PER_HOLD :
+		if (work >= (memo ? FATTR_VISITS_PER_HOLD :
 			     FATTR_RENDERS_PER_HOLD) ||
 		    val->cap - val->len < FATTR_ID_ROOM || err) {
+			/* A record to render again, bigger. */
+			bool again = render && err == -EOVERFLOW;
+
 			/* Resume at @v, after growing what has to grow. */
 			fattr_mi_unlock(mi, v);
 			cond_resched();
+			if (err == -EAGAIN)
+				err = 0;	/* hops spent: judge on */
 			if (err == -EOVERFLOW)
 				err = fattr_val_grow_record(&scratch);
 			if (!err && val->cap - val->len < FATTR_ID_ROOM)
@@ -638,17 +774,22 @@ static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_val *val)
 			if (err)
 				goto out;
 			v = fattr_mi_lock(mi, &scratch);
+			render = !memo || fattr_memo_hold(memo) || again;
 			work = 0;
-			known[0] = NULL;
-			known[1] = NULL;
 			continue;
 		}
 		work++;
 		mi->seq->count = 0;
-		if (judge)
-			err = fattr_visible(v, &root, known) ? 0 : -ENODATA;
-		else
+		if (render) {
 			err = fattr_mi_show(mi, v);
+		} else {
+			err = fattr_judge(v, &root, memo);
+			if (err == -EAGAIN) {
+				memo->cut = true;
+				continue;
+			}
+			err = err ? 0 : -ENODATA;
+		}
 		if (err == -EOVERFLOW)
 			continue;
 		if (!err)
@@ -656,12 +797,15 @@ static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_val *val)
 		else if (err != -ENODATA)
 			break;
 		err = 0;	/* or not the caller's: skipped */
+		render = !memo;
 		v = fattr_mi_next(mi, v);
 	}
 	fattr_mi_unlock(mi, NULL);
 out:
 	path_put(&root);
+free:
 	fattr_val_free(&scratch);
+	kvfree(memo);
 	return err;
 }
 
@@ -698,8 +842,6 @@ static int fattr_walk(enum fattr_walk what, struct vfsmount *mnt, int id,
 	fattr_mi_close(&mi);
 	if (!err && what != FATTR_WALK_IDS && val->len > XATTR_SIZE_MAX)
 		err = -E2BIG;
-	if (err && ref)
-		fattr_mnt_ref_put(ref);
 	return err;
 }
 
@@ -749,9 +891,9 @@ int fattr_render_ids(struct fattr_val *val)
  * fattr_render_mnt_ref() - fattr_render_mnt(), taking what @ref asks
  * @mnt: the mount
  * @val: receives the record, newline included
- * @ref: receives the mount's unique id and, if asked, its root
+ * @ref: receives the mount's unique id
  *
- * Return: as fattr_render_mnt(); on error @ref holds nothing.
+ * Return: as fattr_render_mnt().
  */
 int fattr_render_mnt_ref(struct vfsmount *mnt, struct fattr_val *val,
 			 struct fattr_mnt_ref *ref)
@@ -763,9 +905,9 @@ int fattr_render_mnt_ref(struct vfsmount *mnt, struct fattr_val *val,
  * fattr_render_id_ref() - fattr_render_id(), taking what @ref asks
  * @id: the first field of the record
  * @val: receives the record, newline included
- * @ref: receives the mount's unique id and, if asked, its root
+ * @ref: receives the mount's unique id
  *
- * Return: as fattr_render_id(); on error @ref holds nothing.
+ * Return: as fattr_render_id().
  */
 int fattr_render_id_ref(int id, struct fattr_val *val,
 			struct fattr_mnt_ref *ref)

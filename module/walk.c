@@ -28,6 +28,7 @@
 #include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/mount.h>
+#include <linux/namei.h>
 #include <linux/path.h>
 #include <linux/statfs.h>
 #include <linux/string.h>
@@ -104,7 +105,6 @@ static int fattr_get_unique_id(const struct fattr_req *req, int arg,
 		return err;
 	/* The record leaves a page at least. */
 	val->len = scnprintf(val->buf, val->cap, "%llu", ref.unique_id);
-	fattr_mnt_ref_put(&ref);
 	return 0;
 }
 
@@ -124,27 +124,79 @@ enum fattr_statfs {
 };
 
 /*
+ * statfs(2) of the mount point of ":mntns:ID:", as the caller's own
+ * statfs(2) of that path would do it (fs/statfs.c: user_statfs()): looked
+ * up from its root, with its credentials (search permission on every
+ * directory on the way, LSM hooks), LOOKUP_FOLLOW | LOOKUP_AUTOMOUNT, and
+ * once more with LOOKUP_REVAL on ESTALE.  The path must lead to mount
+ * @id itself, not to one mounted over it: ids are unique among live
+ * mounts, and the looked-up path holds the one it found.
+ *
+ * Invariant (README "Security model"): statfs figures are the caller's
+ * statfs(2)'s, path permission included; nothing pins the mount but this
+ * lookup, for as long as vfs_statfs() takes, as statfs(2) pins it.
+ *
+ * Return: 0, -EACCES if the caller cannot reach mount @id by its mount
+ * point, or vfs_statfs()'s error.
+ */
+static int fattr_statfs_id(const char *mountpoint, int id, struct kstatfs *st)
+{
+	unsigned int flags = LOOKUP_FOLLOW | LOOKUP_AUTOMOUNT;
+	struct path path;
+	int err;
+
+retry:
+	err = kern_path(mountpoint, flags, &path);
+	if (!err) {
+		err = fattr_mount_id_of(path.mnt) == id ?
+		      vfs_statfs(&path, st) : -EACCES;
+		path_put(&path);
+	}
+	if (retry_estale(err, flags)) {
+		flags |= LOOKUP_REVAL;
+		goto retry;
+	}
+	/* A path that does not lead there (gone, or never reachable). */
+	if (err == -ENOENT || err == -ENOTDIR || err == -ELOOP ||
+	    err == -ENAMETOOLONG || err == -EPERM)
+		err = -EACCES;
+	return err;
+}
+
+/*
  * @arg: an enum fattr_statfs.  vfs_statfs() is statfs(2)'s own: the LSM
  * check security_sb_statfs(), ENOSYS for a file system without statfs,
  * f_frsize defaulting to f_bsize, and f_flags from the mount and super
  * block flags with ST_VALID.  Numbers are decimal; fsid is the two words
  * of statfs(2)'s f_fsid.val[], each as an unsigned 32-bit number, joined
- * by ':'.
+ * by ':'.  ":mnt:statfs:" is statfs(2) of the call's own file (hook.c
+ * looks its path up with LOOKUP_AUTOMOUNT for these names, as statfs(2)
+ * does); ":mntns:ID:statfs:" is fattr_statfs_id()'s.
  */
 static int fattr_get_statfs(const struct fattr_req *req, int arg,
 			    struct fattr_val *val)
 {
-	struct fattr_mnt_ref ref = { .want_root = req->id != 0 };
 	struct kstatfs st;
 	u64 n;
 	int err;
 
 	/* The record first: a mount the caller does not see has no keys. */
-	err = fattr_render(req, val, &ref);
+	err = fattr_render(req, val, NULL);
 	if (err)
 		return err;
-	err = vfs_statfs(req->id ? &ref.root : req->path, &st);
-	fattr_mnt_ref_put(&ref);
+	if (req->id) {
+		/* Its mount point, relative to the caller's root. */
+		err = fattr_record_field(val, FATTR_F_MOUNTPOINT);
+		if (err)
+			return err;
+		/* The unescaped field is shorter than the record. */
+		val->buf[val->len] = '\0';
+		if (strlen(val->buf) != val->len)
+			return -EACCES;
+		err = fattr_statfs_id(val->buf, req->id, &st);
+	} else {
+		err = vfs_statfs(req->path, &st);
+	}
 	if (err)
 		return err;
 	switch (arg) {
@@ -363,22 +415,44 @@ static int fattr_lookup(const struct fattr_folder *dir, const char *name,
 	}
 }
 
+/*
+ * The value, with getxattr(2)'s size rules (fs/xattr.c: do_getxattr()):
+ * the kernel caps @size at XATTR_SIZE_MAX and turns the ERANGE of a value
+ * too big for that into E2BIG.  Only ":mntns:" can exceed it; fattr
+ * serves it whole into a buffer big enough (README "Errors and sizes").
+ */
 static ssize_t fattr_copy_out(const char *data, size_t len,
 			      void __user *value, size_t size)
 {
 	if (!size)
 		return len;
 	if (len > size)
-		return -ERANGE;
+		return size >= XATTR_SIZE_MAX ? -E2BIG : -ERANGE;
 	if (copy_to_user(value, data, len))
 		return -EFAULT;
 	return len;
 }
 
 /**
+ * fattr_name_automounts() - whether a name's value is statfs(2)'s
+ * @name: a ':' name
+ *
+ * statfs(2) looks its path up with LOOKUP_AUTOMOUNT; so do these names.
+ *
+ * Return: true for ":mnt:statfs:" and the names below it.
+ */
+bool fattr_name_automounts(const char *name)
+{
+	static const char prefix[] = FATTR_SEP_STR FATTR_ENTRY_MNT FATTR_ENTRY_STATFS;
+
+	return !strncmp(name, prefix, sizeof(prefix) - 1);
+}
+
+/**
  * fattr_getxattr() - getxattr(2) of a ':' name
  * @path: the file named by the call; its mount is ":mnt:"'s
- * @name: the name, NUL-terminated, beginning with FATTR_SEP
+ * @name: the name, NUL-terminated; hook.c checked from this very copy
+ *	that it begins with FATTR_SEP
  * @value: the caller's buffer
  * @size: its size; 0 asks for the value's length
  *

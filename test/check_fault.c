@@ -250,8 +250,16 @@ START_TEST(test_fault_ordinary)
 				expect_value(&r, k.val, k.ret, what);
 			else
 				expect_errno(&r, k.err, what);
-			ck_assert_msg(page_present(cold), "%s: the name was "
-				      "never read", what);
+			/*
+			 * Read, unless the file fails first: until 6.12
+			 * the kernel looks the file up before it reads
+			 * the name, and so does fattr, which reads the
+			 * name once, where the kernel does.
+			 */
+			ck_assert_msg(page_present(cold) ||
+				      (k.ret < 0 && (k.err == ENOENT ||
+						     k.err == EBADF)),
+				      "%s: the name was never read", what);
 			cold_free(cold);
 			x_free(&k);
 			x_free(&r);

@@ -20,6 +20,10 @@
  *	granting reads beneath "/", beneath every top-level entry of "/"
  *	but /proc, or beneath /proc only.  Then "check allow" (allow,
  *	proconly) or "check deny" (noproc).
+ *   landlock-chroot
+ *	as landlock-noproc, then chroot into a directory without /proc:
+ *	the caller can read no mountinfo at all (none in its root, and
+ *	Landlock refuses it mount(2)), so fattr must give EACCES.
  *
  * Every expected value is the kernel's own answer: mountinfo, statx.
  * Prints one line per failure and, last, "confined: N passed, M failed";
@@ -35,6 +39,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -425,12 +430,40 @@ static void test_domain(enum ll_mode how)
 		close(fd);
 }
 
+/*
+ * Landlock without /proc, chrooted where there is none: the caller has
+ * no mountinfo of its own to read and cannot mount one, so every ':'
+ * name that shows mounts gives EACCES.
+ */
+static void test_chroot(void)
+{
+	const char *dir = "/tmp/fattr-confined-noproc";
+	int err;
+
+	if (mkdir(dir, 0755) && errno != EEXIST)
+		die(dir);
+	landlock(LL_NOPROC);
+	if (chroot(dir) || chdir("/"))
+		die("chroot");
+	err = access(MOUNTINFO, F_OK) ? errno : 0;
+	check(err == ENOENT, "access(" MOUNTINFO ") in the chroot: %s, "
+	      "expected %s", err_name(err), strerror(ENOENT));
+	if (mkdir("/proc", 0755) && errno != EEXIST)
+		die("mkdir /proc");
+	err = mount("proc", "/proc", "proc", 0, NULL) ? errno : 0;
+	check(err == EPERM, "mount proc in the chroot: %s, expected %s (the "
+	      "caller could read a mountinfo)", err_name(err),
+	      strerror(EPERM));
+	expect_eacces(ask("/", ":mnt:info"), "getxattr(\"/\", \":mnt:info\")");
+	expect_eacces(ask("/", ":mntns:"), "getxattr(\"/\", \":mntns:\")");
+}
+
 static void usage(void)
 {
 	printf("usage: fattr-confined check [allow|deny [PROFILE [ID]]]\n"
 	       "       fattr-confined apparmor PROFILE allow|deny\n"
 	       "       fattr-confined landlock-allow|landlock-noproc|"
-	       "landlock-proconly\n");
+	       "landlock-proconly|landlock-chroot\n");
 	exit(2);
 }
 
@@ -464,6 +497,8 @@ int main(int argc, char **argv)
 	} else if (!strcmp(mode, "apparmor") && argc == 4) {
 		expectation(argv[3]);
 		apparmor_exec(argv[2], argv[3]);
+	} else if (!strcmp(mode, "landlock-chroot")) {
+		test_chroot();
 	} else if (!strncmp(mode, "landlock-", 9)) {
 		enum ll_mode how = !strcmp(mode, "landlock-allow") ? LL_ALL :
 				   !strcmp(mode, "landlock-noproc") ?

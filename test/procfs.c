@@ -241,8 +241,14 @@ static size_t unescape(char *dst, const char *src, size_t n)
 static void put_key(struct mi_keys *k, int key, const char *p, size_t n)
 {
 	k->v[key] = malloc(n + 1);
+	/*
+	 * The super options stay escaped: seq_show_option() escapes ','
+	 * '=' and blanks inside values, which fattr keeps, as statmount(2)'s
+	 * mnt_opts does.
+	 */
 	if (key == MI_ID || key == MI_PARENT || key == MI_DEV ||
-	    key == MI_OPTIONS || key == MI_PROPAGATION) {
+	    key == MI_OPTIONS || key == MI_PROPAGATION ||
+	    key == MI_SUPEROPTIONS) {
 		memcpy(k->v[key], p, n);
 		k->len[key] = n;
 	} else {

@@ -42,7 +42,8 @@ int mi_has(const char *line, size_t len, const char *s);
 /*
  * The values of a mount folder's per-field keys, cut from a record as
  * mountinfo(5) describes it: fields 1 to 6, the optional fields up to
- * "-", then type, source and super options; strings unescaped (\ooo).
+ * "-", then type, source and super options; type, source, root and
+ * mount point unescaped (\ooo), super options as the record has them.
  * MI_KEYS names them in the folder's order.
  */
 enum { MI_ID, MI_PARENT, MI_DEV, MI_ROOT, MI_MOUNTPOINT, MI_OPTIONS,

@@ -15,6 +15,7 @@ Suite *ns_suite(void);
 Suite *values_suite(void);
 Suite *at_suite(void);
 Suite *fault_suite(void);
+Suite *trust_suite(void);
 Suite *unload_suite(void);	/* last: it removes and reloads fattr */
 
 #endif /* FATTR_TEST_SUITES_H */

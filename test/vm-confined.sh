@@ -11,6 +11,7 @@
 #   landlock-allow:  Landlock granting reads beneath "/";
 #   landlock-noproc: Landlock granting reads beneath all but /proc;
 #   landlock-proconly: Landlock granting reads beneath /proc only
+#   landlock-chroot: as landlock-noproc, chrooted where there is no /proc
 #                    (the Landlock cases only where the kernel has it:
 #                    5.13 and later);
 #   apparmor-allow:  AppArmor profile fattr-confined-allow, which allows
@@ -76,6 +77,7 @@ if grep -q '_sys_landlock_create_ruleset$' /proc/kallsyms; then
 	run_case landlock-allow $bin landlock-allow
 	run_case landlock-noproc $bin landlock-noproc
 	run_case landlock-proconly $bin landlock-proconly
+	run_case landlock-chroot $bin landlock-chroot
 else
 	echo "fattr-confined: Landlock cases skipped: no Landlock in this kernel"
 fi

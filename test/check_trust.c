@@ -1,0 +1,658 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * check_trust.c: what a hostile local user can make fattr do (README
+ * "Security model").  Each test is one defect of the second outside
+ * review, and failed before its fix:
+ *
+ *   redirected /proc/self (a tmpfs on /proc with a "self" link into a
+ *   second procfs, or another process's mountinfo bound over its own):
+ *   fattr must still answer from the caller's own namespace, and an id
+ *   of the other namespace must stay unknown, also after that namespace
+ *   died (a use-after-free under KASAN before);
+ *   statfs figures only where statfs(2) gives them (a mount below a 0700
+ *   directory, a mount hidden under another);
+ *   a process whose main thread has exited is still served;
+ *   the name is read once: a name that another thread flips between a
+ *   ':' name and another is never answered as the other;
+ *   tagged pointers (arm64): a tagged name gets the untagged name's
+ *   answer, at once (a livelock before);
+ *   superoptions keep the escapes that let them be split;
+ *   ":mnt:statfs:" looks its path up as statfs(2) does (automounts);
+ *   a listing bigger than XATTR_SIZE_MAX into a buffer of XATTR_SIZE_MAX
+ *   or more but too small gives E2BIG, as the kernel's getxattr().
+ *
+ * Expected values come from the kernel: procfs records (read through a
+ * procfs instance the test mounted itself where /proc is redirected),
+ * statfs(2), statmount(2) and the mount as the test made it.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <sys/xattr.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "suites.h"
+#include "util.h"
+
+/* Where the tests mount a procfs of their own. */
+#define OWN_PROC "/tmp/fattr-trust-proc"
+
+/*
+ * A process in a mount namespace of its own with a tmpfs only it has
+ * ("fattr-trust-secret"): the other namespace.  It reports that mount's
+ * id on a pipe and waits to be killed.
+ */
+struct other_ns {
+	pid_t pid;
+	int secret_id;
+};
+
+static void other_ns_start(struct other_ns *o)
+{
+	int fds[2], id = -1;
+
+	ck_assert_int_eq(pipe(fds), 0);
+	o->pid = fork();
+	ck_assert_int_ge(o->pid, 0);
+	if (!o->pid) {
+		close(fds[0]);
+		if (unshare(CLONE_NEWNS) ||
+		    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
+		    (mkdir("/tmp/fattr-trust-secret", 0755) && errno != EEXIST) ||
+		    mount("fattr-trust-secret", "/tmp/fattr-trust-secret",
+			  "tmpfs", 0, NULL))
+			_exit(1);
+		id = path_mnt_id("/tmp/fattr-trust-secret", 0);
+		if (write(fds[1], &id, sizeof(id)) != sizeof(id))
+			_exit(1);
+		for (;;)
+			pause();
+	}
+	close(fds[1]);
+	ck_assert_int_eq(read(fds[0], &id, sizeof(id)), sizeof(id));
+	close(fds[0]);
+	ck_assert_msg(id > 0, "the other namespace's tmpfs: %d", id);
+	o->secret_id = id;
+}
+
+/* Kill it and wait until its namespace, and its mounts, are gone. */
+static void other_ns_stop(struct other_ns *o)
+{
+	struct timespec ts = { 0, 200 * 1000 * 1000 };
+	kill(o->pid, SIGKILL);
+	ck_assert_int_eq(waitpid(o->pid, NULL, 0), o->pid);
+	/* Mounts are freed after an RCU grace period and task work. */
+	nanosleep(&ts, NULL);
+}
+
+/*
+ * The caller's own records, from the procfs instance mounted at OWN_PROC:
+ * :mntns: lists exactly their ids, each :mntns:ID:info is its record, and
+ * the other namespace's tmpfs is unknown.
+ */
+static void expect_own_view(const struct other_ns *o, const char *how)
+{
+	char *file = xasprintf(OWN_PROC "/%d/mountinfo", (int)getpid());
+	struct mountinfo mi;
+	struct xres r;
+	char *exp, *name, *what;
+	const char *line;
+	size_t len, n, i;
+	int *ids;
+
+	ck_assert_int_eq(mi_read(&mi, file), 0);
+	x_get(&r, "/", ":mntns:");
+	exp = ids_listing(&mi, &len);
+	what = xasprintf(":mntns: (%s)", how);
+	expect_value(&r, exp, len, what);
+	x_free(&r);
+	free(exp);
+	free(what);
+
+	n = mi_ids(&mi, &ids);
+	for (i = 0; i < n; i++) {
+		line = mi_find(&mi, ids[i], &len);
+		name = xasprintf(":mntns:%d:info", ids[i]);
+		what = xasprintf("%s (%s)", name, how);
+		x_get(&r, "/", name);
+		expect_value(&r, line, len, what);
+		x_free(&r);
+		free(name);
+		free(what);
+	}
+	free(ids);
+
+	/* The other namespace's mount: by id, its record and statfs. */
+	ck_assert_msg(!mi_find(&mi, o->secret_id, &len),
+		      "mount %d is in this namespace", o->secret_id);
+	name = xasprintf(":mntns:%d:info", o->secret_id);
+	what = xasprintf("%s, the other namespace's (%s)", name, how);
+	x_get(&r, "/", name);
+	expect_errno(&r, ENODATA, what);
+	x_free(&r);
+	free(name);
+	free(what);
+	name = xasprintf(":mntns:%d:statfs:type", o->secret_id);
+	what = xasprintf("%s, the other namespace's (%s)", name, how);
+	x_get(&r, "/", name);
+	expect_errno(&r, ENODATA, what);
+	x_free(&r);
+	free(name);
+	free(what);
+	mi_free(&mi);
+	free(file);
+}
+
+/*
+ * /proc/self of the caller (a thread group leader) leads to another
+ * namespace's process: a tmpfs on /proc with a "self" link, then that
+ * process's mountinfo bound over the caller's own.  Then the other
+ * namespace dies while fattr may hold a map of it.
+ */
+START_TEST(test_redirected_self)
+{
+	struct other_ns o;
+	char *link, *theirs, *mine;
+
+	other_ns_start(&o);
+	private_ns();
+	xmkdir(OWN_PROC);
+	xmount("proc", OWN_PROC, "proc", 0, NULL);
+	link = xasprintf(OWN_PROC "/%d", (int)o.pid);
+	theirs = xasprintf(OWN_PROC "/%d/mountinfo", (int)o.pid);
+	mine = xasprintf("/proc/%d/mountinfo", (int)getpid());
+
+	/* 1: a tmpfs on /proc, "self" a link to the other process. */
+	xmount("fattr-trust-proc", "/proc", "tmpfs", 0, NULL);
+	ck_assert_int_eq(symlink(link, "/proc/self"), 0);
+	expect_own_view(&o, "/proc/self linked to another namespace's");
+	ck_assert_int_eq(umount2("/proc", MNT_DETACH), 0);
+
+	/* 2: the other process's mountinfo bound over the caller's. */
+	xmount(theirs, mine, NULL, MS_BIND, NULL);
+	expect_own_view(&o, "another namespace's mountinfo bound over mine");
+
+	/* 3: the other namespace dies; fattr may have mapped it. */
+	other_ns_stop(&o);
+	expect_own_view(&o, "after the other namespace died");
+	ck_assert_int_eq(umount2(mine, MNT_DETACH), 0);
+	expect_own_view(&o, "back to normal");
+	free(link);
+	free(theirs);
+	free(mine);
+}
+END_TEST
+
+/* Run @fn(@arg) in a child as uid and gid 65534; its exit status. */
+static int as_nobody(void (*fn)(void *), void *arg)
+{
+	int status;
+	pid_t pid = fork();
+
+	ck_assert_int_ge(pid, 0);
+	if (!pid) {
+		if (setgroups(0, NULL) || setgid(65534) || setuid(65534))
+			_exit(2);
+		fn(arg);
+		_exit(0);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	return status;
+}
+
+struct statfs_case {
+	const char *path;	/* the mount point */
+	int id;			/* its mount id, as root saw it */
+	int hidden;		/* another mount is on top of it */
+};
+
+/*
+ * As nobody: :mntns:ID:statfs:type fails exactly when statfs(2) of the
+ * mount point fails (with its errno), or the path leads to another
+ * mount (EACCES); else it is statfs(2)'s f_type.  The record itself is
+ * mountinfo's, readable by anyone.
+ */
+static void statfs_as_nobody(void *arg)
+{
+	const struct statfs_case *c = arg;
+	char *name = xasprintf(":mntns:%d:statfs:type", c->id);
+	struct statfs st;
+	char exp[32];
+	struct xres r;
+
+	x_get(&r, "/", name);
+	if (statfs(c->path, &st)) {
+		ck_assert_msg(r.ret < 0 && r.err == errno,
+			      "%s of %s: %zd (%s), statfs(2) %s", name, c->path,
+			      r.ret, strerror(r.err), strerror(errno));
+	} else if (c->hidden) {
+		expect_errno(&r, EACCES, name);
+	} else {
+		snprintf(exp, sizeof(exp), "%lu", (unsigned long)st.f_type);
+		expect_value(&r, exp, strlen(exp), name);
+	}
+	x_free(&r);
+	free(name);
+	name = xasprintf(":mntns:%d:info", c->id);
+	x_get(&r, "/", name);
+	ck_assert_msg(r.ret > 0, "%s as nobody: %s", name, strerror(r.err));
+	x_free(&r);
+	free(name);
+}
+
+START_TEST(test_statfs_reach)
+{
+	const char *dir = scratch();
+	char *locked = xasprintf("%s/locked", dir);
+	char *inside = xasprintf("%s/locked/m", dir);
+	char *open_ = xasprintf("%s/open", dir);
+	char *under = xasprintf("%s/under", dir);
+	struct statfs_case c;
+	int hidden_id, status;
+
+	ck_assert_int_eq(chmod(dir, 0755), 0);
+	ck_assert_int_eq(mkdir(locked, 0700), 0);
+	xtmpfs("fattr-locked", inside);
+	xtmpfs("fattr-open", open_);
+	xtmpfs("fattr-under", under);
+	hidden_id = path_mnt_id(under, 0);
+	xtmpfs("fattr-over", under);
+
+	/* Below a 0700 directory: statfs(2) gives EACCES. */
+	c = (struct statfs_case){ inside, path_mnt_id(inside, 0), 0 };
+	status = as_nobody(statfs_as_nobody, &c);
+	ck_assert_msg(status == 0, "below a 0700 directory: status %#x",
+		      status);
+	/* Reachable: statfs(2)'s figures. */
+	c = (struct statfs_case){ open_, path_mnt_id(open_, 0), 0 };
+	status = as_nobody(statfs_as_nobody, &c);
+	ck_assert_msg(status == 0, "reachable: status %#x", status);
+	/* Hidden under another mount: its path leads to the other. */
+	c = (struct statfs_case){ under, hidden_id, 1 };
+	status = as_nobody(statfs_as_nobody, &c);
+	ck_assert_msg(status == 0, "hidden: status %#x", status);
+	statfs_as_nobody(&c);
+	/* As root, who may search everything: statfs(2)'s figures. */
+	c = (struct statfs_case){ inside, path_mnt_id(inside, 0), 0 };
+	statfs_as_nobody(&c);
+	free(locked);
+	free(inside);
+	free(open_);
+	free(under);
+}
+END_TEST
+
+/* The main thread has exited; this thread asks. */
+static void *ask_after_main(void *arg)
+{
+	int fd = *(int *)arg, ok = 0, id = path_mnt_id("/", 0);
+	struct mountinfo mi;
+	const char *line;
+	char buf[4096];
+	size_t len;
+	ssize_t r;
+
+	/* Until the leader is a zombie (its nsproxy gone). */
+	usleep(200 * 1000);
+	r = getxattr("/", ":mnt:info", buf, sizeof(buf));
+	if (!mi_read(&mi, "/proc/thread-self/mountinfo")) {
+		line = mi_find(&mi, id, &len);
+		ok = line && r == (ssize_t)len && !memcmp(buf, line, len);
+		mi_free(&mi);
+	}
+	if (!ok)
+		dprintf(fd, "getxattr: %zd (%s)", r, r < 0 ?
+			strerror(errno) : "a different record");
+	else
+		dprintf(fd, "ok");
+	close(fd);
+	exit(0);
+}
+
+START_TEST(test_main_thread_exited)
+{
+	char buf[256] = "";
+	int fds[2], status;
+	pthread_t t;
+	pid_t pid;
+
+	ck_assert_int_eq(pipe(fds), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (!pid) {
+		close(fds[0]);
+		if (pthread_create(&t, NULL, ask_after_main, &fds[1]))
+			_exit(1);
+		pthread_exit(NULL);
+	}
+	close(fds[1]);
+	ck_assert_int_ge(read(fds[0], buf, sizeof(buf) - 1), 0);
+	close(fds[0]);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert_msg(!strcmp(buf, "ok"), ":mnt:info after pthread_exit() "
+		      "in main: %s", buf);
+}
+END_TEST
+
+/*
+ * Two names in one aligned 8-byte word, flipped atomically: ":mnt:i" (no
+ * such key: ENODATA) and "Xmnt:id" (not fattr's: the kernel's answer,
+ * EOPNOTSUPP).  Neither has a value, so a value means that fattr read
+ * one name and served another (the byte after ':' of "Xmnt:id").
+ */
+static uint64_t flip_word __attribute__((aligned(8)));
+static volatile int flip_stop;
+
+static void *flipper(void *unused)
+{
+	uint64_t a, b;
+
+	(void)unused;
+	memcpy(&a, ":mnt:i\0\0", 8);
+	memcpy(&b, "Xmnt:id\0", 8);
+	while (!flip_stop) {
+		__atomic_store_n(&flip_word, a, __ATOMIC_RELAXED);
+		__atomic_store_n(&flip_word, b, __ATOMIC_RELAXED);
+	}
+	return NULL;
+}
+
+START_TEST(test_name_read_once)
+{
+	struct timespec t0, t;
+	long calls = 0, enodata = 0, eopnotsupp = 0, served = 0;
+	char buf[4096];
+	pthread_t th;
+	ssize_t r;
+
+	memcpy(&flip_word, ":mnt:i\0\0", 8);
+	ck_assert_int_eq(pthread_create(&th, NULL, flipper, NULL), 0);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do {
+		r = getxattr("/", (const char *)&flip_word, buf, sizeof(buf));
+		calls++;
+		if (r >= 0)
+			served++;
+		else if (errno == ENODATA)
+			enodata++;
+		else if (errno == EOPNOTSUPP)
+			eopnotsupp++;
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	} while (t.tv_sec - t0.tv_sec < 3);
+	flip_stop = 1;
+	pthread_join(th, NULL);
+	printf("name read once: %ld calls, %ld ENODATA, %ld EOPNOTSUPP, "
+	       "%ld served\n", calls, enodata, eopnotsupp, served);
+	ck_assert_msg(!served, "%ld of %ld calls answered a name that was "
+		      "never fattr's", served, calls);
+	ck_assert_int_eq(enodata + eopnotsupp, calls);
+}
+END_TEST
+
+#ifdef __aarch64__
+#ifndef PR_SET_TAGGED_ADDR_CTRL
+#define PR_SET_TAGGED_ADDR_CTRL 55
+#define PR_TAGGED_ADDR_ENABLE (1UL << 0)
+#endif
+
+/* @p with 0x5a in its top byte (the tagged address ABI). */
+static const char *tagged(const char *p)
+{
+	return (const char *)((uintptr_t)p | (0x5aUL << 56));
+}
+
+/*
+ * A process that opted in to the tagged address ABI passes tagged names:
+ * each gets the untagged name's answer, within 20 s (SIGALRM fails the
+ * test otherwise).
+ */
+START_TEST(test_tagged_name)
+{
+	static const char *const names[] = {
+		"user.fattr_none", ":mnt:info", ":mnt:id", ":nope",
+	};
+	char *a = malloc(4096), *b = malloc(4096);
+	size_t i;
+
+	ck_assert_int_eq(prctl(PR_SET_TAGGED_ADDR_CTRL, PR_TAGGED_ADDR_ENABLE,
+			       0, 0, 0), 0);
+	alarm(20);
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		char *name = strdup(names[i]);
+		ssize_t ra, rb;
+		int ea, eb;
+
+		ra = getxattr("/", name, a, 4096);
+		ea = errno;
+		rb = getxattr("/", tagged(name), b, 4096);
+		eb = errno;
+		ck_assert_msg(ra == rb && (ra >= 0 ? !memcmp(a, b, ra) :
+					   ea == eb),
+			      "%s tagged: %zd (%s), untagged: %zd (%s)", names[i],
+			      rb, strerror(eb), ra, strerror(ea));
+		free(name);
+	}
+	alarm(0);
+	free(a);
+	free(b);
+}
+END_TEST
+#endif
+
+/*
+ * Where statmount(2) gives mnt_opts (STATMOUNT_MNT_OPTS, 6.10): for every
+ * mount of the namespace, the superoptions key ends with them (mountinfo
+ * writes "ro" or "rw" and the super block flags' options first).
+ */
+static void check_superoptions_statmount(void)
+{
+	struct {
+		uint32_t size, spare;
+		uint64_t mnt_id, param;
+	} req = { 24, 0, ~0ULL, 0 };
+	static uint64_t list[4096], sm[8192];
+	long n, i, checked = 0;
+
+	if (!have_statmount())
+		return;
+	n = syscall(458, &req, list, 4096, 0);	/* listmount(LSMT_ROOT) */
+	ck_assert_msg(n > 0, "listmount: %s", strerror(errno));
+	for (i = 0; i < n; i++) {
+		struct {
+			uint32_t size, spare;
+			uint64_t mnt_id, param;
+		} one = { 24, 0, list[i], 0x2 | 0x80 };	/* BASIC, OPTS */
+		const char *opts;
+		char *name, *suffix;
+		struct xres r;
+		size_t sl;
+
+		if (syscall(457, &one, sm, sizeof(sm), 0) < 0)
+			continue;
+		/* mask at byte 8, mnt_opts at 4, the strings at 512. */
+		if (!(sm[1] & 0x80))
+			continue;
+		opts = (char *)sm + 512 + ((uint32_t *)sm)[1];
+		name = xasprintf(":mntns:%u:superoptions",
+				 *(uint32_t *)((char *)sm + 56));
+		x_get(&r, "/", name);
+		ck_assert_msg(r.ret > 0, "%s: %s", name, strerror(r.err));
+		suffix = xasprintf(",%s", opts);
+		sl = strlen(suffix);
+		ck_assert_msg(!*opts || ((size_t)r.ret >= sl &&
+			      !memcmp(r.val + r.ret - sl, suffix, sl)),
+			      "%s \"%s\" does not end with statmount's "
+			      "mnt_opts \"%s\"", name, esc(r.val, r.ret), opts);
+		x_free(&r);
+		free(name);
+		free(suffix);
+		checked++;
+	}
+	printf("superoptions against statmount's mnt_opts: %ld mounts\n",
+	       checked);
+}
+
+/* The new mount API (5.2+), by number: the same on x86_64 and arm64. */
+#define NR_MOVE_MOUNT	429
+#define NR_FSOPEN	430
+#define NR_FSCONFIG	431
+#define NR_FSMOUNT	432
+#define FSCONFIG_SET_FLAG	0
+#define FSCONFIG_SET_STRING	1
+#define FSCONFIG_CMD_CREATE	6
+#define MOVE_MOUNT_F_EMPTY_PATH	0x00000004
+
+/*
+ * A cgroup v1 hierarchy whose release_agent holds ',', '=' and ' ': its
+ * superoptions key has them as seq_show_option() escapes them, so that
+ * the options split at ','; where statmount(2) gives mnt_opts (6.10),
+ * the key ends with them, for every mount.
+ */
+START_TEST(test_superoptions_escaped)
+{
+	static const char agent[] = "/fattr,agent=x y";
+	const char *dir = scratch();
+	char *target = xasprintf("%s/cg", dir), *exp;
+	int fs, mnt;
+	struct xres r;
+
+	fs = syscall(NR_FSOPEN, "cgroup", 0);
+	ck_assert_msg(fs >= 0, "fsopen cgroup: %s", strerror(errno));
+	ck_assert_int_eq(syscall(NR_FSCONFIG, fs, FSCONFIG_SET_FLAG, "none",
+				 NULL, 0), 0);
+	ck_assert_int_eq(syscall(NR_FSCONFIG, fs, FSCONFIG_SET_STRING, "name",
+				 "fattrtrust", 0), 0);
+	ck_assert_msg(!syscall(NR_FSCONFIG, fs, FSCONFIG_SET_STRING,
+			       "release_agent", agent, 0),
+		      "release_agent: %s", strerror(errno));
+	ck_assert_msg(!syscall(NR_FSCONFIG, fs, FSCONFIG_CMD_CREATE, NULL,
+			       NULL, 0), "create: %s", strerror(errno));
+	mnt = syscall(NR_FSMOUNT, fs, 0, 0);
+	ck_assert_msg(mnt >= 0, "fsmount: %s", strerror(errno));
+	xmkdir(target);
+	ck_assert_int_eq(syscall(NR_MOVE_MOUNT, mnt, "", AT_FDCWD, target,
+				 MOVE_MOUNT_F_EMPTY_PATH), 0);
+	x_get(&r, target, ":mnt:superoptions");
+	ck_assert_msg(r.ret > 0, "superoptions: %s", strerror(r.err));
+	r.val[r.ret] = '\0';
+	/*
+	 * The option as mounted, its value escaped as seq_show_option()
+	 * escapes values: ',', blanks and '\\' (a name also '=').
+	 */
+	exp = ",release_agent=/fattr\\054agent=x\\040y";
+	ck_assert_msg(strstr(r.val, exp), "superoptions \"%s\" lack \"%s\"",
+		      r.val, exp);
+	ck_assert_msg(!strchr(r.val, ' '), "a blank in \"%s\"", r.val);
+	x_free(&r);
+	close(mnt);
+	close(fs);
+	check_superoptions_statmount();
+	free(target);
+}
+END_TEST
+
+/*
+ * debugfs's "tracing" is an automount point of tracefs (4.1+).  statfs(2)
+ * triggers it; so must ":mnt:statfs:", asked first: it gives what
+ * statfs(2) gives after it.
+ */
+START_TEST(test_statfs_automount)
+{
+	const char *dir = scratch();
+	char *dbg = xasprintf("%s/debug", dir);
+	char *tracing = xasprintf("%s/debug/tracing", dir), exp[32];
+	struct statfs st;
+	struct xres r;
+
+	xmkdir(dbg);
+	xmount("debugfs", dbg, "debugfs", 0, NULL);
+	x_get(&r, tracing, ":mnt:statfs:type");
+	ck_assert_msg(!statfs(tracing, &st), "statfs %s: %s", tracing,
+		      strerror(errno));
+	snprintf(exp, sizeof(exp), "%lu", (unsigned long)st.f_type);
+	expect_value(&r, exp, strlen(exp), ":mnt:statfs:type of debugfs's "
+		     "tracing, before anything else crossed it");
+	x_free(&r);
+	free(dbg);
+	free(tracing);
+}
+END_TEST
+
+/*
+ * A listing of more than XATTR_SIZE_MAX: whole into a buffer big enough,
+ * ERANGE into one smaller than XATTR_SIZE_MAX, E2BIG into one of
+ * XATTR_SIZE_MAX or more that is still too small (fs/xattr.c caps the
+ * size at XATTR_SIZE_MAX and turns that ERANGE into E2BIG).
+ */
+START_TEST(test_listing_e2big)
+{
+	const char *dir = scratch();
+	char *buf = malloc(1 << 20), *exp;
+	struct mountinfo mi;
+	ssize_t r, len;
+	size_t elen;
+	int i;
+
+	for (i = 0; getxattr("/", ":mntns:", NULL, 0) <= VALUE_MAX + 64; i++) {
+		char *m = xasprintf("%s/%d", dir, i);
+
+		xmkdir(m);
+		xmount("fattr-many", m, "tmpfs", 0, NULL);
+		free(m);
+	}
+	len = getxattr("/", ":mntns:", NULL, 0);
+	r = getxattr("/", ":mntns:", buf, len);
+	ck_assert_int_eq(mi_read(&mi, "/proc/self/mountinfo"), 0);
+	exp = ids_listing(&mi, &elen);
+	ck_assert_msg(r == (ssize_t)elen && !memcmp(buf, exp, elen),
+		      ":mntns: of %zu bytes: %zd (%s)", elen, r,
+		      strerror(errno));
+	r = getxattr("/", ":mntns:", buf, VALUE_MAX - 1);
+	ck_assert_msg(r == -1 && errno == ERANGE, "64 KiB - 1: %zd (%s)", r,
+		      strerror(errno));
+	r = getxattr("/", ":mntns:", buf, VALUE_MAX);
+	ck_assert_msg(r == -1 && errno == E2BIG, "64 KiB: %zd (%s)", r,
+		      strerror(errno));
+	r = getxattr("/", ":mntns:", buf, len - 1);
+	ck_assert_msg(r == -1 && errno == E2BIG, "%zd: %zd (%s)", len - 1, r,
+		      strerror(errno));
+	mi_free(&mi);
+	free(exp);
+	free(buf);
+}
+END_TEST
+
+Suite *trust_suite(void)
+{
+	Suite *s = suite_create("trust");
+	TCase *tc = tcase_create("trust");
+
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	tcase_add_test(tc, test_redirected_self);
+	tcase_add_test(tc, test_statfs_reach);
+	tcase_add_test(tc, test_main_thread_exited);
+	tcase_add_test(tc, test_name_read_once);
+#ifdef __aarch64__
+	tcase_add_test(tc, test_tagged_name);
+#endif
+	tcase_add_test(tc, test_superoptions_escaped);
+	tcase_add_test(tc, test_statfs_automount);
+	tcase_add_test(tc, test_listing_e2big);
+	suite_add_tcase(s, tc);
+	return s;
+}
