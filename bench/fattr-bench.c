@@ -14,6 +14,8 @@
  * Then the latency of mount+umount under LAT_READERS processes reading
  * the mount table in a loop, each way (procfs, fattr), at LAT_MOUNTS
  * mounts: readers hold namespace_sem, which mount(2) needs exclusive.
+ * Then the same for chrooted readers of a namespace of DEEP_CHAINS chains
+ * of mounts DEEP_LEVELS deep, against as many mounts side by side.
  *
  * Usage: fattr-bench MODULE.ko   (as root, with the module loaded)
  */
@@ -243,6 +245,17 @@ static int op_security(struct target *t)
 	return getxattr(t->path, "security.selinux", value, VALUE_MAX) >= 0;
 }
 
+/* A fresh mount namespace with a tmpfs on BASE. */
+static void new_ns(void)
+{
+	if (unshare(CLONE_NEWNS) || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE,
+					  NULL))
+		die("unshare");
+	mkdir(BASE, 0755);
+	if (mount("bench", BASE, "tmpfs", 0, "size=1m"))
+		die("mount " BASE);
+}
+
 /* A fresh namespace with @n tmpfs mounts; @t names the last one. */
 static void make_mounts(int n, struct target *t)
 {
@@ -251,12 +264,7 @@ static void make_mounts(int n, struct target *t)
 	char dir[128];
 	int i;
 
-	if (unshare(CLONE_NEWNS) || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE,
-					  NULL))
-		die("unshare");
-	mkdir(BASE, 0755);
-	if (mount("bench", BASE, "tmpfs", 0, "size=1m"))
-		die("mount " BASE);
+	new_ns();
 	for (i = 0; i < n - 1; i++) {
 		snprintf(dir, sizeof(dir), BASE "/m%d", i);
 		if (mkdir(dir, 0755) || mount("bench", dir, "tmpfs", 0,
@@ -346,8 +354,10 @@ static void bench_n(int k)
 static int run_child(void (*fn)(int), int arg)
 {
 	int status;
-	pid_t pid = fork();
+	pid_t pid;
 
+	fflush(stdout);		/* or the child prints it again */
+	pid = fork();
 	if (pid < 0)
 		die("fork");
 	if (!pid) {
@@ -373,8 +383,24 @@ static int run_child(void (*fn)(int), int arg)
 #define LAT_DIR		"/tmp/fattr-bench-lat"
 #define LAT_ROOT	BASE "/m0"
 
+/*
+ * Deep chains (bench_deep()): DEEP_CHAINS chains of tmpfs mounts
+ * DEEP_LEVELS deep outside LAT_ROOT, against as many mounts side by side
+ * (make_mounts()), each layout in a namespace of its own with DEEP_MOUNTS
+ * tmpfs mounts (BASE and LAT_ROOT included) and LAT_ROOT's procfs.
+ * Readers chrooted into LAT_ROOT see two mounts; the kernel judges every
+ * other one per read, and how far up it walks to do so is what depth
+ * changes.  A reader kind stops timing pairs after DEEP_CAP_NS.
+ */
+#define DEEP_CHAINS	3
+#define DEEP_LEVELS	1000
+#define DEEP_MOUNTS	(DEEP_CHAINS * DEEP_LEVELS + 2)
+#define DEEP_CAP_NS	20000000000LL	/* 20 s */
+
 enum lat_kind { LK_NONE, LK_PROC, LK_PROC_CHROOT, LK_LIST, LK_LIST_CHROOT,
-		LK_ID_2NS, LK_MNT, NR_LK };
+		LK_ID_2NS, LK_MNT,
+		/* bench_deep()'s, all chrooted */
+		LK_LIST_DEEP, LK_PROC_DEEP, LK_LIST_FLAT, LK_PROC_FLAT, NR_LK };
 
 static const char *const lat_kinds[] = {
 	"none",
@@ -384,6 +410,10 @@ static const char *const lat_kinds[] = {
 	"fattr :mntns:, chrooted",
 	"fattr :mntns:ID:info, two namespaces",
 	"fattr :mnt:info",
+	"fattr :mntns:, chrooted, deep chains",
+	"read /proc/self/mountinfo, chrooted, deep chains",
+	"fattr :mntns:, chrooted, flat",
+	"read /proc/self/mountinfo, chrooted, flat",
 };
 
 /* Shared with the readers. */
@@ -395,22 +425,40 @@ struct lat_shared {
 
 static struct lat_shared *lat;
 
+/* Figures of each kind, kept where the parent reads them. */
+enum { LF_MED, LF_MAX, LF_RATE, LF_PAIRS, LF_MOUNTS, NR_LF };
+static double (*lat_fig)[NR_LF];
+
 /* Reader @i of @kind: reads until lat->stop. */
 static void lat_reader(enum lat_kind kind, int i, struct target *t)
 {
 	int (*op)(struct target *) = op_fattr_path;
 	struct statx stx;
 
-	if (kind == LK_PROC_CHROOT || kind == LK_LIST_CHROOT) {
+	if (kind == LK_PROC_CHROOT || kind == LK_LIST_CHROOT ||
+	    kind >= LK_LIST_DEEP) {
 		if (chroot(LAT_ROOT) || chdir("/"))
 			die("chroot " LAT_ROOT);
 	}
-	if (kind == LK_PROC || kind == LK_PROC_CHROOT)
+	switch (kind) {
+	case LK_PROC:
+	case LK_PROC_CHROOT:
+	case LK_PROC_DEEP:
+	case LK_PROC_FLAT:
 		op = op_scan_ids;
-	else if (kind == LK_LIST || kind == LK_LIST_CHROOT)
+		break;
+	case LK_LIST:
+	case LK_LIST_CHROOT:
+	case LK_LIST_DEEP:
+	case LK_LIST_FLAT:
 		op = op_fattr_list;
-	else if (kind == LK_ID_2NS)
+		break;
+	case LK_ID_2NS:
 		op = op_fattr_id;
+		break;
+	default:
+		break;
+	}
 	/* Half of them in a copy of the namespace: its own mount ids. */
 	if (kind == LK_ID_2NS && i % 2) {
 		if (unshare(CLONE_NEWNS))
@@ -440,16 +488,20 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Median and max ms of a mount+umount pair, and reads/s, under @kind. */
-static void lat_run(enum lat_kind kind, struct target *t, double *med,
-		    double *max, double *rate)
+/*
+ * Median and max ms of a mount+umount pair, reads/s and pairs timed under
+ * @kind into lat_fig[@kind]: LAT_PAIRS pairs, or fewer if @cap_ns (not 0)
+ * has passed since the first.
+ */
+static void lat_run(enum lat_kind kind, struct target *t, long long cap_ns)
 {
 	struct sched_param fifo = { .sched_priority = 1 }, other = { 0 };
+	double *fig = lat_fig[kind];
 	pid_t pids[LAT_READERS];
 	double ms[LAT_PAIRS];
 	long long t0, t1;
 	long reads = 0;
-	int i, nr = kind == LK_NONE ? 0 : LAT_READERS;
+	int i, n, nr = kind == LK_NONE ? 0 : LAT_READERS;
 
 	memset(lat, 0, sizeof(*lat));
 	for (i = 0; i < nr; i++) {
@@ -480,14 +532,15 @@ static void lat_run(enum lat_kind kind, struct target *t, double *med,
 	if (sched_setscheduler(0, SCHED_FIFO, &fifo))
 		die("sched_setscheduler");
 	t0 = now_ns();
-	for (i = 0; i < LAT_PAIRS; i++) {
+	for (n = 0; n < LAT_PAIRS && (!cap_ns || now_ns() - t0 < cap_ns);
+	     n++) {
 		long long p0 = now_ns();
 
 		if (mount("lat", LAT_DIR, "tmpfs", 0, "size=64k"))
 			die("mount " LAT_DIR);
 		if (umount(LAT_DIR))
 			die("umount " LAT_DIR);
-		ms[i] = (now_ns() - p0) / 1e6;
+		ms[n] = (now_ns() - p0) / 1e6;
 	}
 	t1 = now_ns();
 	if (sched_setscheduler(0, SCHED_OTHER, &other))
@@ -498,47 +551,51 @@ static void lat_run(enum lat_kind kind, struct target *t, double *med,
 	for (i = 0; i < nr; i++)
 		if (waitpid(pids[i], NULL, 0) != pids[i])
 			die("waitpid");
-	qsort(ms, LAT_PAIRS, sizeof(*ms), cmp_double);
-	*med = (ms[LAT_PAIRS / 2 - 1] + ms[LAT_PAIRS / 2]) / 2;
-	*max = ms[LAT_PAIRS - 1];
-	*rate = reads * 1e9 / (t1 - t0);
+	qsort(ms, n, sizeof(*ms), cmp_double);
+	fig[LF_MED] = (ms[(n - 1) / 2] + ms[n / 2]) / 2;
+	fig[LF_MAX] = ms[n - 1];
+	fig[LF_RATE] = reads * 1e9 / (t1 - t0);
+	fig[LF_PAIRS] = n;
 }
 
 static void lat_goal(const char *what, const double *a, const double *b)
 {
-	int met = a[0] <= b[0] && a[1] <= b[1];
+	int met = a[LF_MED] <= b[LF_MED] && a[LF_MAX] <= b[LF_MAX];
 
 	printf("  %-42s median %7.2f <= %7.2f, max %7.2f <= %7.2f  %s\n",
-	       what, a[0], b[0], a[1], b[1], met ? "met" : "NOT MET");
+	       what, a[LF_MED], b[LF_MED], a[LF_MAX], b[LF_MAX],
+	       met ? "met" : "NOT MET");
+}
+
+/* LAT_ROOT's own procfs, for the chrooted readers; and LAT_DIR. */
+static void lat_mount_proc(void)
+{
+	if (mkdir(LAT_ROOT "/proc", 0755) ||
+	    mount("proc", LAT_ROOT "/proc", "proc", 0, NULL))
+		die("mount " LAT_ROOT "/proc");
+	mkdir(LAT_DIR, 0755);
 }
 
 /* In a child, so that its namespace and its mounts go with it. */
 static void bench_latency(int unused)
 {
-	double fig[NR_LK][3];
+	double (*fig)[NR_LF] = lat_fig;
 	struct target t;
 	long long t0;
 	int k;
 
 	(void)unused;
-	lat = mmap(NULL, sizeof(*lat), PROT_READ | PROT_WRITE,
-		   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (lat == MAP_FAILED)
-		die("mmap");
 	make_mounts(LAT_MOUNTS, &t);
-	if (mkdir(LAT_ROOT "/proc", 0755) ||
-	    mount("proc", LAT_ROOT "/proc", "proc", 0, NULL))
-		die("mount " LAT_ROOT "/proc");
-	mkdir(LAT_DIR, 0755);
+	lat_mount_proc();
 	printf("Mount latency under readers: %d tmpfs mounts, %d reader processes, %d mount+umount pairs\n",
 	       LAT_MOUNTS, LAT_READERS, LAT_PAIRS);
 	printf("  %-40s %10s %10s %12s\n", "readers", "median ms", "max ms",
 	       "reads/s");
 	t0 = now_ns();
-	for (k = 0; k < NR_LK; k++) {
-		lat_run(k, &t, &fig[k][0], &fig[k][1], &fig[k][2]);
+	for (k = 0; k < LK_LIST_DEEP; k++) {
+		lat_run(k, &t, 0);
 		printf("  %-40s %10.2f %10.2f %12.1f\n", lat_kinds[k],
-		       fig[k][0], fig[k][1], fig[k][2]);
+		       fig[k][LF_MED], fig[k][LF_MAX], fig[k][LF_RATE]);
 		fflush(stdout);
 	}
 	printf("  (%.0f s)\n", (now_ns() - t0) / 1e9);
@@ -550,6 +607,133 @@ static void bench_latency(int unused)
 		 fig[LK_ID_2NS], fig[LK_PROC]);
 	lat_goal(":mnt:info vs mountinfo", fig[LK_MNT], fig[LK_PROC]);
 	fflush(stdout);
+}
+
+/* Mounts in this namespace: lines of mountinfo, read in pieces. */
+static int count_mounts(void)
+{
+	int fd = open("/proc/self/mountinfo", O_RDONLY);
+	int lines = 0;
+	ssize_t n, i;
+
+	if (fd < 0)
+		die("/proc/self/mountinfo");
+	while ((n = read(fd, value, 65536)) > 0)
+		for (i = 0; i < n; i++)
+			lines += value[i] == '\n';
+	close(fd);
+	return lines;
+}
+
+/*
+ * A fresh namespace of DEEP_MOUNTS tmpfs mounts: BASE, LAT_ROOT, then the
+ * chains on BASE/a, BASE/b, ..., created level by level across them (a1,
+ * b1, c1, a2, ...), so that their mounts interleave in the namespace's
+ * list and ids.  Each level goes on "d" in the root of the one before,
+ * reached with fchdir(): no path given to mount(2) grows with depth.
+ */
+static void make_chains(void)
+{
+	int fd[DEEP_CHAINS], c, i;
+	char dir[64];
+
+	new_ns();
+	if (mkdir(LAT_ROOT, 0755) || mount("bench", LAT_ROOT, "tmpfs", 0,
+					   "size=64k"))
+		die(LAT_ROOT);
+	for (c = 0; c < DEEP_CHAINS; c++) {
+		snprintf(dir, sizeof(dir), BASE "/%c", 'a' + c);
+		if (mkdir(dir, 0755))
+			die(dir);
+		fd[c] = open(dir, O_RDONLY | O_DIRECTORY);
+		if (fd[c] < 0)
+			die(dir);
+	}
+	for (i = 0; i < DEEP_LEVELS; i++)
+		for (c = 0; c < DEEP_CHAINS; c++) {
+			if (fchdir(fd[c]) || mkdir("d", 0755) ||
+			    mount("bench", "d", "tmpfs", 0, "size=64k"))
+				die("mount chain");
+			close(fd[c]);
+			/* the new mount's root, past the mount point */
+			fd[c] = open("d", O_RDONLY | O_DIRECTORY);
+			if (fd[c] < 0)
+				die("open chain");
+		}
+	for (c = 0; c < DEEP_CHAINS; c++)
+		close(fd[c]);
+	if (chdir("/"))
+		die("chdir /");
+}
+
+/* In a child: the deep kinds (@deep) or their flat counterparts. */
+static void bench_layout(int deep)
+{
+	const enum lat_kind kinds[2] = {
+		deep ? LK_LIST_DEEP : LK_LIST_FLAT,
+		deep ? LK_PROC_DEEP : LK_PROC_FLAT,
+	};
+	struct target t = { .path = LAT_ROOT };
+	int mounts, i;
+
+	if (deep)
+		make_chains();
+	else
+		make_mounts(DEEP_MOUNTS, &t);
+	lat_mount_proc();
+	mounts = count_mounts();
+	for (i = 0; i < 2; i++) {
+		enum lat_kind k = kinds[i];
+		double *f = lat_fig[k];
+
+		lat_run(k, &t, DEEP_CAP_NS);
+		f[LF_MOUNTS] = mounts;
+		printf("  %-48s %9.2f %9.2f %9.1f %5.0f %6d\n", lat_kinds[k],
+		       f[LF_MED], f[LF_MAX], f[LF_RATE], f[LF_PAIRS], mounts);
+		fflush(stdout);
+	}
+}
+
+/* Median of @a at most @times that of @b; figures < 0: not measured. */
+static void lat_goal_median(const char *what, const double *a,
+			    const double *b, int times)
+{
+	if (a[LF_MED] < 0 || b[LF_MED] < 0) {
+		printf("  %-50s n/a\n", what);
+		return;
+	}
+	printf("  %-50s median %7.2f <= %d x %7.2f  %s\n", what, a[LF_MED],
+	       times, b[LF_MED],
+	       a[LF_MED] <= times * b[LF_MED] ? "met" : "NOT MET");
+}
+
+/*
+ * Deep chains against flat, chrooted readers: each layout in a child of
+ * its own (the flat one's mounts would otherwise stay in the deep one's
+ * namespace, or the other way round), the same mount count in both.
+ */
+static int bench_deep(void)
+{
+	long long t0 = now_ns();
+	int status = 0, k;
+
+	for (k = LK_LIST_DEEP; k < NR_LK; k++)
+		lat_fig[k][LF_MED] = -1;
+	printf("Mount latency under chrooted readers: %d chains of %d tmpfs mounts against as many side by side, %d reader processes, %d mount+umount pairs or %lld s\n",
+	       DEEP_CHAINS, DEEP_LEVELS, LAT_READERS, LAT_PAIRS,
+	       DEEP_CAP_NS / 1000000000);
+	printf("  %-48s %9s %9s %9s %5s %6s\n", "readers", "median ms",
+	       "max ms", "reads/s", "pairs", "mounts");
+	status |= run_child(bench_layout, 1);
+	status |= run_child(bench_layout, 0);
+	printf("  (%.0f s, setups included)\n", (now_ns() - t0) / 1e9);
+	printf("Goals (deep chains: work per hold of namespace_sem independent of depth; met or not)\n");
+	lat_goal_median(":mntns: chrooted, deep chains vs flat",
+			lat_fig[LK_LIST_DEEP], lat_fig[LK_LIST_FLAT], 2);
+	lat_goal_median(":mntns: vs mountinfo, chrooted, deep chains",
+			lat_fig[LK_LIST_DEEP], lat_fig[LK_PROC_DEEP], 1);
+	fflush(stdout);
+	return status;
 }
 
 /* The product's goals: met or not, with the figure. */
@@ -771,7 +955,12 @@ int main(int argc, char **argv)
 	value = malloc(VALUE_MAX);
 	figures = mmap(NULL, NR_SIZES * sizeof(*figures),
 		       PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (!value || figures == MAP_FAILED)
+	lat = mmap(NULL, sizeof(*lat), PROT_READ | PROT_WRITE,
+		   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	lat_fig = mmap(NULL, NR_LK * sizeof(*lat_fig), PROT_READ | PROT_WRITE,
+		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (!value || figures == MAP_FAILED || lat == MAP_FAILED ||
+	    lat_fig == MAP_FAILED)
 		die("malloc");
 	uname(&u);
 	printf("fattr-bench on %s: medians of %d batches of >= %lld ms\n",
@@ -780,6 +969,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < NR_SIZES; i++)
 		status |= run_child(bench_n, i);
 	status |= run_child(bench_latency, 0);
+	status |= bench_deep();
 	status |= bench_values_all();
 	status |= bench_misses(argv[1]);
 	return status;
