@@ -270,7 +270,7 @@ static long fattr_import_name(char *name, const char __user *uname)
 
 /*
  * Restarted calls, by task: the callback leaves the next entry of a task
- * it finds here, with the same name pointer, to the kernel without
+ * it finds here, if it has the same name pointer, to the kernel without
  * reading the name, so that however the callback and the handler came to
  * disagree (a page evicted in a loop, a tag check), a call is restarted
  * once at most.  A slot another task takes meanwhile costs that task's
@@ -298,15 +298,18 @@ static void fattr_mark_restart(const char __user *uname)
 	WRITE_ONCE(r->task, current);
 }
 
-/* Whether this entry is the restart of a call with name @uname. */
+/*
+ * Whether this entry is the restart of a call with name @uname.  A mark
+ * is for the task's next entry only, whatever that is: it is taken here.
+ */
 static notrace bool fattr_take_restart(const char __user *uname)
 {
 	struct fattr_restarted *r = fattr_restart_slot();
 
-	if (READ_ONCE(r->task) != current || READ_ONCE(r->name) != uname)
+	if (likely(READ_ONCE(r->task) != current))
 		return false;
 	WRITE_ONCE(r->task, NULL);
-	return true;
+	return READ_ONCE(r->name) == uname;
 }
 
 /*
@@ -526,10 +529,10 @@ static void notrace fattr_ftrace_cb(unsigned long ip, unsigned long parent_ip,
 		return;
 
 	uname = fattr_arg_name(h, uregs);
-	if (fattr_peek(uname, &c) && c != FATTR_SEP)
-		return;
 	/* The handler restarted this call: the kernel's, whatever it is. */
 	if (fattr_take_restart(uname))
+		return;
+	if (fattr_peek(uname, &c) && c != FATTR_SEP)
 		return;
 
 	/* Dropped by fattr_handle(); fails once rmmod has begun. */

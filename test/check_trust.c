@@ -725,12 +725,20 @@ START_TEST(test_root_above_mount)
 	if (!pid) {
 		char c;
 
-		if (chdir(xasprintf("%s/m/r", dir)) || chroot("."))
+		if (chdir(xasprintf("%s/m/r", dir)) || chroot(".")) {
+			n = snprintf(buf, sizeof(buf), "chroot: %s",
+				     strerror(errno));
+			if (write(back[1], buf, n) != n)
+				_exit(1);
 			_exit(1);
+		}
 		if (read(go[0], &c, 1) != 1)
 			_exit(1);
 		n = getxattr("/", ":mntns:", buf, sizeof(buf));
-		if (n < 0 || write(back[1], buf, n) != n)
+		if (n < 0)
+			n = snprintf(buf, sizeof(buf), "getxattr: %s",
+				     strerror(errno));
+		if (write(back[1], buf, n) != n)
 			_exit(1);
 		close(back[1]);
 		if (read(go[0], &c, 1) < 0)
@@ -744,7 +752,9 @@ START_TEST(test_root_above_mount)
 	while ((got = read(back[0], buf + n, sizeof(buf) - n)) > 0)
 		n += got;
 	file = xasprintf("/proc/%d/mountinfo", (int)pid);
-	ck_assert_int_eq(mi_read(&mi, file), 0);
+	got = mi_read(&mi, file);
+	ck_assert_msg(!got, "%s of the chrooted child: %s (it says \"%s\")",
+		      file, strerror(-got), esc(buf, n));
 	exp = ids_listing(&mi, &len);
 	ck_assert_int_eq(write(go[1], "g", 1), 1);
 	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
