@@ -274,12 +274,16 @@ static long fattr_import_name(char *name, const char __user *uname)
  * reading the name, so that however the callback and the handler came to
  * disagree (a page evicted in a loop, a tag check), a call is restarted
  * once at most.  A slot another task takes meanwhile costs that task's
- * call one more restart, not correctness.
+ * call one more restart, not correctness.  A mark the task never comes
+ * back for (it exited, or a signal handler longjmp()ed out of the call)
+ * is taken by its next entry: only an entry with the same name pointer
+ * is then left to the kernel, as for a restart.
  */
 #define FATTR_RESTART_BITS	6
 
 struct fattr_restarted {
 	const struct task_struct *task;
+	u64 start;			/* its start_time: not a reused one */
 	const char __user *name;
 };
 
@@ -295,6 +299,7 @@ static void fattr_mark_restart(const char __user *uname)
 	struct fattr_restarted *r = fattr_restart_slot();
 
 	WRITE_ONCE(r->name, uname);
+	WRITE_ONCE(r->start, current->start_time);
 	WRITE_ONCE(r->task, current);
 }
 
@@ -309,7 +314,8 @@ static notrace bool fattr_take_restart(const char __user *uname)
 	if (likely(READ_ONCE(r->task) != current))
 		return false;
 	WRITE_ONCE(r->task, NULL);
-	return READ_ONCE(r->name) == uname;
+	return READ_ONCE(r->name) == uname &&
+	       READ_ONCE(r->start) == current->start_time;
 }
 
 /*

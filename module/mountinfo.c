@@ -26,9 +26,10 @@
  * pivot_root while it is held, so fattr holds it as procfs does: for a
  * bounded number of mounts (FATTR_RENDERS_PER_HOLD rendered, or
  * FATTR_VISITS_PER_HOLD merely looked at, with FATTR_HOPS_PER_HOLD hops
- * up the mount tree and FATTR_STEPS_PER_HOLD up directories at most),
- * dropping it in between, and it never allocates or takes a sleeping
- * lock under it.
+ * up the mount tree and FATTR_STEPS_PER_HOLD up directories at most for
+ * the mounts looked at; a rendered record costs what procfs's rendering
+ * of it does), dropping it in between, and it never allocates or takes a
+ * sleeping lock under it.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -360,6 +361,7 @@ static bool fattr_can_judge(void)
 #define FATTR_STEPS_PER_HOLD	8192	/* steps up directories per hold */
 #define FATTR_STEPS_PER_TEST	1024	/* more for one test: render it */
 #define FATTR_PENDING_MAX	16
+#define FATTR_STUCK_HOLDS	4	/* then the mount is rendered */
 
 /* What fattr_visible() and fattr_beneath() say. */
 enum {
@@ -373,6 +375,8 @@ struct fattr_memo {
 	struct fattr_ns_state st;	/* the state the verdicts hold for */
 	bool stateful;			/* st was read */
 	bool cut;			/* the last hold ended in a way up */
+	struct mount *stuck;		/* the mount it ended at, */
+	unsigned int stuck_holds;	/* in so many holds in a row */
 	unsigned int hops;		/* hops up during this hold */
 	unsigned int steps;		/* directory steps during this hold */
 	unsigned int npending;
@@ -422,9 +426,25 @@ static bool fattr_memo_hold(struct fattr_memo *memo)
 		return false;
 	memset(memo->slot, 0, sizeof(memo->slot));
 	memo->npending = 0;
+	memo->stuck = NULL;
 	memo->stateful = stateful;
 	memo->st = st;
 	return cut;
+}
+
+/*
+ * Counts the holds in a row whose judging ended at @mnt.
+ *
+ * Return: their number, this one included.
+ */
+static unsigned int fattr_memo_stuck(struct fattr_memo *memo,
+				     struct mount *mnt)
+{
+	if (memo->stuck != mnt) {
+		memo->stuck = mnt;
+		memo->stuck_holds = 0;
+	}
+	return ++memo->stuck_holds;
 }
 
 /*
@@ -875,8 +895,16 @@ static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_val *val)
 			cond_resched();
 			if (err == -EAGAIN)
 				err = 0;	/* budget spent: judge on */
+			/*
+			 * A listing needs no record, only whether it is
+			 * shown: a record of any size is rendered to know,
+			 * as procfs's read grows its buffer to render it.
+			 */
 			if (err == -EOVERFLOW)
-				err = fattr_val_grow_record(&scratch);
+				err = fattr_val_reserve(&scratch,
+							2 * scratch.cap);
+			if (!err && fatal_signal_pending(current))
+				err = -EINTR;
 			if (!err && val->cap - val->len < FATTR_ID_ROOM)
 				err = fattr_val_reserve(val, 2 * val->cap);
 			if (err)
@@ -890,20 +918,33 @@ static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_val *val)
 		mi->seq->count = 0;
 		if (!render) {
 			err = fattr_judge(v, root, memo);
-			if (err == FATTR_LATER) {
+			/*
+			 * Progress: a mount whose judging ends holds
+			 * FATTR_STUCK_HOLDS times in a row (lost verdicts,
+			 * ways up longer than a hold's budget) is rendered.
+			 */
+			if (err == FATTR_LATER && fattr_memo_stuck(memo, v) <
+			    FATTR_STUCK_HOLDS) {
 				memo->cut = true;
 				err = -EAGAIN;
 				continue;
 			}
-			render = err == FATTR_RENDER;
+			render = err == FATTR_RENDER || err == FATTR_LATER;
 			err = err == FATTR_SHOWN ? 0 : -ENODATA;
 		}
 		if (render) {
-			/* A record costs what a few mounts looked at do. */
-			if (memo)
+			err = fattr_mi_show(mi, v);
+			/*
+			 * A record costs what a few mounts looked at do;
+			 * its verdict serves the mounts below it.
+			 */
+			if (memo) {
 				work += FATTR_VISITS_PER_HOLD /
 					FATTR_RENDERS_PER_HOLD - 1;
-			err = fattr_mi_show(mi, v);
+				if ((!err || err == -ENODATA) &&
+				    fattr_vfsmount(v) != root->mnt)
+					fattr_memo_put(memo, v, !err);
+			}
 		}
 		if (err == -EOVERFLOW)
 			continue;

@@ -840,6 +840,35 @@ START_TEST(test_deep_dirs)
 }
 END_TEST
 
+/*
+ * Mounts nested 40 deep, each mount point 1,000 directories below the
+ * root of the mount before: a way up that no hold's budget covers (fattr
+ * looped forever on it once), and a deepest record longer than 64 KiB,
+ * which a listing must still judge (it failed with E2BIG once).  The
+ * listing matches the caller's mountinfo.
+ */
+START_TEST(test_nested_deep_mounts)
+{
+	const char *dir = scratch();
+	int i, k;
+
+	ck_assert_int_eq(chdir(dir), 0);
+	for (k = 0; k < 40; k++) {
+		for (i = 0; i < 1000; i++) {
+			ck_assert_int_eq(mkdir("d", 0755) && errno != EEXIST,
+					 0);
+			ck_assert_int_eq(chdir("d"), 0);
+		}
+		ck_assert_int_eq(mkdir("m", 0755), 0);
+		ck_assert_int_eq(mount("fattr-nested", "m", "tmpfs", 0, NULL),
+				 0);
+		ck_assert_int_eq(chdir("m"), 0);
+	}
+	ck_assert_int_eq(chdir("/"), 0);
+	expect_listing("/");
+}
+END_TEST
+
 Suite *trust_suite(void)
 {
 	Suite *s = suite_create("trust");
@@ -863,6 +892,7 @@ Suite *trust_suite(void)
 	tcase_add_test(tc, test_listing_e2big);
 	tcase_add_test(tc, test_root_above_mount);
 	tcase_add_test(tc, test_deep_dirs);
+	tcase_add_test(tc, test_nested_deep_mounts);
 	suite_add_tcase(s, tc);
 	return s;
 }
