@@ -842,16 +842,21 @@ END_TEST
 
 /*
  * Mounts nested 40 deep, each mount point 1,000 directories below the
- * root of the mount before: a way up that no hold's budget covers (fattr
- * looped forever on it once), and a deepest record longer than 64 KiB,
- * which a listing must still judge (it failed with E2BIG once).  The
- * listing matches the caller's mountinfo.
+ * root of the mount before, and at the bottom a mount older than all of
+ * them, moved there (judged first where the walk goes by age, 6.8+): a
+ * way up that no hold's budget covers (fattr could loop forever on such
+ * ones once), and records longer than 64 KiB, which a listing must still
+ * judge (one failed it with E2BIG once).  The listing matches the
+ * caller's mountinfo.
  */
 START_TEST(test_nested_deep_mounts)
 {
 	const char *dir = scratch();
+	char *early = xasprintf("%s/early", dir);
 	int i, k;
 
+	/* Older than the chain, then moved to its bottom: judged first. */
+	xtmpfs("fattr-early", early);
 	ck_assert_int_eq(chdir(dir), 0);
 	for (k = 0; k < 40; k++) {
 		for (i = 0; i < 1000; i++) {
@@ -864,8 +869,11 @@ START_TEST(test_nested_deep_mounts)
 				 0);
 		ck_assert_int_eq(chdir("m"), 0);
 	}
+	ck_assert_int_eq(mkdir("x", 0755), 0);
+	xmount(early, "x", NULL, MS_MOVE, NULL);
 	ck_assert_int_eq(chdir("/"), 0);
 	expect_listing("/");
+	free(early);
 }
 END_TEST
 
