@@ -30,6 +30,13 @@
  * fail (any errno, counted) or return exactly the reference; anything
  * else, or n reaching CAP, is a failure.  Prints one line per call and
  * a summary line; exits non-zero on any failure.
+ *
+ * To look at the sites of a call: FAILNTH_ONLY=S runs only the calls
+ * whose name (as printed, without its spaces) contains S, e.g.
+ * "getxattr(/,:mnt:info,0)"; FAILNTH_VERBOSE=1 (or 2) has the kernel log
+ * each injected fault (with a stack trace), and paces the loop so that
+ * the log's rate limit (10 in 5 s) lets each through.  Faults of
+ * allocations made with __GFP_NOWARN are never logged.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -73,8 +80,10 @@ struct call {
 
 static struct call calls[MAX_CALLS];
 static int ncalls;
+static int fds[2], nfds;
+static int pace;
 static int nth_fd = -1;
-static long total_sites, failures;
+static long calls_run, total_sites, failures;
 static long total_errs[MAX_ERRNO];
 
 /*
@@ -301,8 +310,22 @@ static const char *errs_list(const long *errs, char *out, size_t len)
 	return out;
 }
 
+/* Whether FAILNTH_ONLY (@only) selects the call named @name. */
+static int selected(const char *name, const char *only)
+{
+	char s[NAME_LEN + 64], *o = s;
+
+	if (!only)
+		return 1;
+	for (; *name; name++)
+		if (*name != ' ')
+			*o++ = *name;
+	*o = 0;
+	return strstr(s, only) != NULL;
+}
+
 /* One call: its reference, then n = 1, 2, ... until no fault is taken. */
-static void run_call(const struct call *c)
+static void run_call(const struct call *c, const char *only)
 {
 	long errs[MAX_ERRNO] = { 0 };
 	char name[NAME_LEN + 64], e1[600], e2[600], list[512];
@@ -312,6 +335,9 @@ static void run_call(const struct call *c)
 	int err, injected = 1;
 
 	call_name(c, name, sizeof(name));
+	if (!selected(name, only))
+		return;
+	calls_run++;
 	if (c->bump)
 		bump();
 	ref_len = do_call(c, ref);
@@ -330,6 +356,8 @@ static void run_call(const struct call *c)
 		injected = nth_disarm();
 		if (!injected)
 			break;
+		if (pace)
+			usleep(510000);
 		if (r < 0) {
 			errs[err < MAX_ERRNO ? err : 0]++;
 			total_errs[err < MAX_ERRNO ? err : 0]++;
@@ -425,6 +453,7 @@ static void add_path(const char *label, const char *path)
 	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0)
 		die("open %s: %s", path, strerror(errno));
+	fds[nfds++] = fd;
 	add(BY_PATH, label, path, -1, ":", 0);
 	add(BY_FD, label, path, fd, ":", 0);
 	add(BY_PATH, label, path, -1, ":mntns:", 0);
@@ -482,6 +511,7 @@ static void prefault(void)
 int main(int argc, char **argv)
 {
 	const char *verbose = getenv("FAILNTH_VERBOSE");
+	const char *only = getenv("FAILNTH_ONLY");
 	char list[1024];
 	uid_t uid = 0;
 	int i;
@@ -495,6 +525,11 @@ int main(int argc, char **argv)
 		die("run it as root");
 	if (access(NTH, F_OK))
 		die("no " NTH ": a kernel without CONFIG_FAULT_INJECTION");
+	if (only && !*only)
+		only = NULL;
+	if (verbose && !*verbose)
+		verbose = NULL;
+	pace = verbose && strcmp(verbose, "0");
 	setup_debugfs(verbose ? verbose : "0");
 	if (mkdir(DIR_TMPFS, 0755) && errno != EEXIST)
 		die("mkdir " DIR_TMPFS ": %s", strerror(errno));
@@ -517,13 +552,17 @@ int main(int argc, char **argv)
 		die("open " NTH ": %s", strerror(errno));
 	prefault();
 	for (i = 0; i < ncalls; i++)
-		run_call(&calls[i]);
+		run_call(&calls[i], only);
 
+	for (i = 0; i < nfds; i++)
+		close(fds[i]);
 	if (umount(DIR_TMPFS))
 		printf("failnth: umount " DIR_TMPFS ": %s\n", strerror(errno));
+	if (!calls_run)
+		die("FAILNTH_ONLY=%s names no call", only);
 	printf("failnth: errors of all calls {%s}\n",
 	       errs_list(total_errs, list, sizeof(list)));
-	printf("failnth: %d calls, %ld fault sites, %ld failures\n", ncalls,
-	       total_sites, failures);
+	printf("failnth: %ld calls, %ld fault sites, %ld failures\n",
+	       calls_run, total_sites, failures);
 	return failures ? 1 : 0;
 }

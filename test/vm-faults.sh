@@ -19,9 +19,25 @@
 # fattr's refcount must be 0 and rmmod must succeed; vm-init scans
 # kmemleak once more with fattr unloaded.  Exits non-zero if anything
 # failed.
+#
+# To look at the sites of one call, the kernel command line
+# (FATTR_VM_APPEND) passes fattr-failnth's FAILNTH_ONLY and
+# FAILNTH_VERBOSE: fattr.failnth_only=getxattr(/,:mnt:info,0)
+# fattr.failnth_verbose=2 (see test/failnth.c).
 
 status=0
 leaks=/sys/kernel/debug/kmemleak
+
+# The words of its one line.
+# shellcheck disable=SC2013
+for arg in $(cat /proc/cmdline); do
+	case $arg in
+	fattr.failnth_only=*) FAILNTH_ONLY=${arg#fattr.failnth_only=} ;;
+	fattr.failnth_verbose=*)
+		FAILNTH_VERBOSE=${arg#fattr.failnth_verbose=} ;;
+	esac
+done
+export FAILNTH_ONLY FAILNTH_VERBOSE
 
 if [ ! -d /sys/module/fattr ]; then
 	echo "fattr-vm: faults: fattr is not loaded"
