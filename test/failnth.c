@@ -7,7 +7,11 @@
  * fattr loaded.
  *
  *   fattr-failnth
- *	as root, on "/" and a tmpfs it mounts on DIR;
+ *	as root, on "/" and a tmpfs it mounts on DIR_TMPFS, whose source
+ *	of 4,095 bytes makes its record longer than a page: fattr renders
+ *	it into a page, gets -EOVERFLOW and renders it again into a buffer
+ *	of XATTR_SIZE_MAX + 1 (kvmalloc(), which falls back to vmalloc()),
+ *	so its calls take that path too;
  *   fattr-failnth user UID
  *	the same as UID in a user and mount namespace of its own (the
  *	tmpfs mounted there); the debugfs settings are made as root first.
@@ -20,6 +24,11 @@
  * ":mntns:ID:statfs:bsize" with ID the path's ":mnt:id", once as they
  * come (the id map cached) and once with a mount and umount before each
  * call (the map rebuilt); each with size 0 and with a 64 KiB buffer.
+ * Then, on "/", ":mnt:info" by path and by descriptor, ":mntns:" and
+ * ":mntns:ID:info", each call made by a new process (see fresh_child()),
+ * as it is and confined by Landlock, which refuses it its
+ * /proc/self/mountinfo: that one must get EACCES without faults, and an
+ * errno with any fault, never a value.
  *
  * For each call: one call without faults gives the reference; then for
  * n = 1, 2, ...: write n to /proc/thread-self/fail-nth (the n-th fault
@@ -49,10 +58,15 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
+#include <linux/landlock.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <sys/xattr.h>
 #include <unistd.h>
+
+#include "fdio.h"
 
 #define VALUE_MAX 65536
 #define NAME_LEN 256
@@ -61,10 +75,15 @@
 /* No call of fattr reaches this many fault sites; a loop that does fails. */
 #define CAP 2000
 #define DIR_TMPFS "/tmp/fattr-failnth"
+/* Its source's length: mount(2) takes up to PATH_MAX - 1. */
+#define SOURCE_LEN 4095
 /* Mounted and unmounted before each call that wants the id map rebuilt. */
 #define DIR_BUMP "/tmp/fattr-failnth/bump"
 #define NTH "/proc/thread-self/fail-nth"
 #define DEBUGFS "/sys/kernel/debug"
+/* Landlock's syscalls, in case libc's headers predate them. */
+#define NR_CREATE_RULESET 444
+#define NR_RESTRICT_SELF 446
 
 enum how { BY_PATH, BY_FD };
 
@@ -76,6 +95,15 @@ struct call {
 	char name[NAME_LEN];
 	size_t size;
 	int bump;		/* mount + umount before each call */
+	int fresh;		/* made by a new process */
+	int confined;		/* and that one confined by Landlock */
+};
+
+/* What one call of a loop gave. */
+struct outcome {
+	ssize_t r;		/* the call's result */
+	int err;		/* its errno, if r < 0 */
+	int injected;		/* whether the armed fault was injected */
 };
 
 static struct call calls[MAX_CALLS];
@@ -83,6 +111,8 @@ static int ncalls;
 static int fds[2], nfds;
 static int pace;
 static int nth_fd = -1;
+static int ruleset_fd = -1;
+static ssize_t ref_len;
 static long calls_run, total_sites, failures;
 static long total_errs[MAX_ERRNO];
 
@@ -273,9 +303,105 @@ static ssize_t do_call(const struct call *c, char *buf)
 
 static void call_name(const struct call *c, char *s, size_t len)
 {
-	snprintf(s, len, "%s(%s, %s, %zu)%s",
+	snprintf(s, len, "%s(%s, %s, %zu)%s%s%s",
 		 c->how == BY_FD ? "fgetxattr" : "getxattr", c->label,
-		 c->name, c->size, c->bump ? " map rebuilt" : "");
+		 c->name, c->size, c->bump ? " map rebuilt" : "",
+		 c->fresh ? " new process" : "",
+		 c->confined ? " under Landlock" : "");
+}
+
+/* Whether @r and val are the reference. */
+static int is_ref(const struct call *c, ssize_t r)
+{
+	return r == ref_len && (!c->size || !memcmp(val, ref, r));
+}
+
+/* The call, in this process; with the @n-th fault if @n > 0. */
+static void iterate_here(const struct call *c, unsigned int n,
+			 struct outcome *o)
+{
+	if (c->bump)
+		bump();
+	if (n)
+		nth_arm(n);
+	o->r = do_call(c, n ? val : ref);
+	o->err = errno;
+	o->injected = n ? nth_disarm() : 0;
+}
+
+/*
+ * The call in a new process, which procfs has never seen: fattr's
+ * lookup of /proc/self/mountinfo then allocates the mountinfo dentry and
+ * inode under the process's /proc/PID (that one looked up by the
+ * child's own open of fail-nth), sites that a process which has read
+ * its mountinfo before does not reach.  With @c->confined, under a
+ * Landlock domain that handles reading files and allows it nowhere.
+ * Sends its outcome, then the value, to @out.
+ */
+static void fresh_child(const struct call *c, unsigned int n, int out)
+{
+	char *buf = n ? val : ref;
+	struct outcome o;
+
+	/*
+	 * Memory locks are not inherited: fault every page in again, page
+	 * tables included, so that no page fault of ours (the text is
+	 * mapped lazily after fork()) meets the armed fault.
+	 */
+	if (mlockall(MCL_CURRENT))
+		die("child: mlockall: %s", strerror(errno));
+	/* Our own: thread-self is resolved at open. */
+	nth_fd = open(NTH, O_RDWR | O_CLOEXEC);
+	if (nth_fd < 0)
+		die("child: open " NTH ": %s", strerror(errno));
+	if (c->confined &&
+	    (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+	     syscall(NR_RESTRICT_SELF, ruleset_fd, 0)))
+		die("child: landlock_restrict_self: %s", strerror(errno));
+	if (n)
+		nth_arm(n);
+	o.r = do_call(c, buf);
+	o.err = errno;
+	o.injected = n ? nth_disarm() : 0;
+	if (write_all(out, &o, sizeof(o)) ||
+	    (o.r > 0 && c->size && write_all(out, buf, o.r)))
+		die("child: writing to the parent: %s", strerror(errno));
+	_exit(0);
+}
+
+static void iterate_fresh(const struct call *c, unsigned int n,
+			  struct outcome *o)
+{
+	int p[2], status, bad;
+	pid_t pid;
+
+	if (pipe(p))
+		die("pipe: %s", strerror(errno));
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		die("fork: %s", strerror(errno));
+	if (!pid) {
+		close(p[0]);
+		fresh_child(c, n, p[1]);
+	}
+	close(p[1]);
+	bad = read_full(p[0], o, sizeof(*o)) ||
+	      (o->r > 0 && c->size && read_full(p[0], n ? val : ref, o->r));
+	close(p[0]);
+	if (waitpid(pid, &status, 0) != pid)
+		die("waitpid: %s", strerror(errno));
+	if (bad || !WIFEXITED(status) || WEXITSTATUS(status))
+		die("the new process of call %d, fault site %u: status %#x",
+		    (int)(c - calls), n, status);
+}
+
+static void iterate(const struct call *c, unsigned int n, struct outcome *o)
+{
+	if (c->fresh)
+		iterate_fresh(c, n, o);
+	else
+		iterate_here(c, n, o);
 }
 
 /* @v of @len bytes, printable, cut at 120. */
@@ -321,63 +447,66 @@ static int selected(const char *name, const char *only)
 		if (*name != ' ')
 			*o++ = *name;
 	*o = 0;
-	return strstr(s, only) != NULL;
+	return !!strstr(s, only);
 }
 
-/* One call: its reference, then n = 1, 2, ... until no fault is taken. */
+/*
+ * One call: its reference, then n = 1, 2, ... until no fault is taken.
+ * A confined call's reference is EACCES, and it may never succeed.
+ */
 static void run_call(const struct call *c, const char *only)
 {
 	long errs[MAX_ERRNO] = { 0 };
 	char name[NAME_LEN + 64], e1[600], e2[600], list[512];
-	ssize_t ref_len, r;
+	struct outcome o = { .injected = 1 };
 	long same = 0, bad = 0;
 	unsigned int n;
-	int err, injected = 1;
+	int e;
 
 	call_name(c, name, sizeof(name));
 	if (!selected(name, only))
 		return;
 	calls_run++;
-	if (c->bump)
-		bump();
-	ref_len = do_call(c, ref);
-	if (ref_len < 0) {
-		printf("failnth: %s: FAIL: the call without faults: %s\n",
-		       name, errname(errno));
+	iterate(c, 0, &o);
+	ref_len = o.r;
+	if (c->confined ? ref_len >= 0 || o.err != EACCES : ref_len < 0) {
+		printf("failnth: %s: FAIL: the call without faults: %s%s\n",
+		       name, ref_len < 0 ? errname(o.err) : "a value",
+		       c->confined ? ", expected EACCES" : "");
 		failures++;
 		return;
 	}
 	for (n = 1; n <= CAP; n++) {
-		if (c->bump)
-			bump();
-		nth_arm(n);
-		r = do_call(c, val);
-		err = errno;
-		injected = nth_disarm();
-		if (!injected)
+		iterate(c, n, &o);
+		if (!o.injected)
 			break;
 		if (pace)
 			usleep(510000);
-		if (r < 0) {
-			errs[err < MAX_ERRNO ? err : 0]++;
-			total_errs[err < MAX_ERRNO ? err : 0]++;
+		if (o.r < 0) {
+			e = o.err < MAX_ERRNO ? o.err : 0;
+			errs[e]++;
+			total_errs[e]++;
 			continue;
 		}
-		if (r == ref_len && (!c->size || !memcmp(val, ref, r))) {
+		if (!c->confined && is_ref(c, o.r)) {
 			same++;
 			continue;
 		}
 		bad++;
+		if (c->confined) {
+			printf("failnth: %s: FAIL at fault site %u: %zd \"%s\", expected an errno (EACCES without faults)\n",
+			       name, n, o.r, esc(val, c->size ? o.r : 0, e1));
+			continue;
+		}
 		printf("failnth: %s: FAIL at fault site %u: %zd \"%s\", expected %zd \"%s\"",
-		       name, n, r, c->size ? esc(val, r, e1) : "",
+		       name, n, o.r, c->size ? esc(val, o.r, e1) : "",
 		       ref_len, c->size ? esc(ref, ref_len, e2) : "");
 		/* The reference itself may have moved on. */
-		r = do_call(c, val);
-		printf("; without a fault now: %zd%s\n", r,
-		       r == ref_len && (!c->size || !memcmp(val, ref, r)) ?
-		       " (the reference)" : " (differs too)");
+		o.r = do_call(c, val);
+		printf("; without a fault now: %zd%s\n", o.r,
+		       is_ref(c, o.r) ? " (the reference)" : " (differs too)");
 	}
-	if (injected) {
+	if (o.injected) {
 		printf("failnth: %s: FAIL: fault site %u still reached\n",
 		       name, CAP);
 		bad++;
@@ -391,26 +520,61 @@ static void run_call(const struct call *c, const char *only)
 	fflush(stdout);
 }
 
+static struct call *add_one(enum how how, const char *label,
+			    const char *path, int fd, const char *name,
+			    size_t size)
+{
+	struct call *c = &calls[ncalls];
+
+	if (ncalls == MAX_CALLS)
+		die("more than %d calls", MAX_CALLS);
+	memset(c, 0, sizeof(*c));
+	c->how = how;
+	c->label = label;
+	c->path = path;
+	c->fd = fd;
+	snprintf(c->name, sizeof(c->name), "%s", name);
+	c->size = size;
+	ncalls++;
+	return c;
+}
+
+/* The call with size 0 and with a buffer. */
 static void add(enum how how, const char *label, const char *path, int fd,
 		const char *name, int bump)
 {
-	size_t sizes[] = { 0, VALUE_MAX };
-	int i;
+	add_one(how, label, path, fd, name, 0)->bump = bump;
+	add_one(how, label, path, fd, name, VALUE_MAX)->bump = bump;
+}
 
-	for (i = 0; i < 2; i++) {
-		struct call *c = &calls[ncalls];
+/* The call by a new process, and by a confined one if Landlock is on. */
+static void add_fresh(enum how how, const char *label, const char *path,
+		      int fd, const char *name)
+{
+	struct call *c;
 
-		if (ncalls == MAX_CALLS)
-			die("more than %d calls", MAX_CALLS);
-		c->how = how;
-		c->label = label;
-		c->path = path;
-		c->fd = fd;
-		snprintf(c->name, sizeof(c->name), "%s", name);
-		c->size = sizes[i];
-		c->bump = bump;
-		ncalls++;
-	}
+	add_one(how, label, path, fd, name, VALUE_MAX)->fresh = 1;
+	if (ruleset_fd < 0)
+		return;
+	c = add_one(how, label, path, fd, name, VALUE_MAX);
+	c->fresh = 1;
+	c->confined = 1;
+}
+
+/*
+ * The Landlock ruleset of the confined calls: reading files handled,
+ * allowed nowhere.  Without Landlock they are left out, and said so.
+ */
+static void landlock_init(void)
+{
+	struct landlock_ruleset_attr attr = {
+		.handled_access_fs = LANDLOCK_ACCESS_FS_READ_FILE,
+	};
+
+	ruleset_fd = syscall(NR_CREATE_RULESET, &attr, sizeof(attr), 0);
+	if (ruleset_fd < 0)
+		printf("failnth: no Landlock (%s): the confined calls are left out\n",
+		       strerror(errno));
 }
 
 /*
@@ -442,7 +606,8 @@ static void add_folder(const char *label, const char *path, int fd,
 	}
 }
 
-static void add_path(const char *label, const char *path)
+/* The calls on @path; with @fresh, also those of new processes. */
+static void add_path(const char *label, const char *path, int fresh)
 {
 	static const char * const by_id[] = { "info", "", "statfs:bsize" };
 	char id[32], name[NAME_LEN];
@@ -454,6 +619,10 @@ static void add_path(const char *label, const char *path)
 	if (fd < 0)
 		die("open %s: %s", path, strerror(errno));
 	fds[nfds++] = fd;
+	len = getxattr(path, ":mnt:info", folder, sizeof(folder));
+	if (len < 0)
+		die("getxattr(%s, :mnt:info): %s", path, strerror(errno));
+	printf("failnth: %s: :mnt:info has %zd bytes\n", label, len);
 	add(BY_PATH, label, path, -1, ":", 0);
 	add(BY_FD, label, path, fd, ":", 0);
 	add(BY_PATH, label, path, -1, ":mntns:", 0);
@@ -468,6 +637,13 @@ static void add_path(const char *label, const char *path)
 		add(BY_PATH, label, path, -1, name, 0);
 		add(BY_PATH, label, path, -1, name, 1);
 	}
+	if (!fresh)
+		return;
+	add_fresh(BY_PATH, label, path, -1, ":mnt:info");
+	add_fresh(BY_FD, label, path, fd, ":mnt:info");
+	add_fresh(BY_PATH, label, path, -1, ":mntns:");
+	snprintf(name, sizeof(name), ":mntns:%s:info", id);
+	add_fresh(BY_PATH, label, path, -1, name);
 }
 
 /* Becomes @uid, then root of its own user and mount namespaces. */
@@ -512,7 +688,7 @@ int main(int argc, char **argv)
 {
 	const char *verbose = getenv("FAILNTH_VERBOSE");
 	const char *only = getenv("FAILNTH_ONLY");
-	char list[1024];
+	char list[1024], source[SOURCE_LEN + 1] = "";
 	uid_t uid = 0;
 	int i;
 
@@ -540,12 +716,15 @@ int main(int argc, char **argv)
 	} else {
 		printf("failnth: as root\n");
 	}
-	if (mount("fattr-failnth", DIR_TMPFS, "tmpfs", 0, "mode=755") ||
+	memset(source, 'x', SOURCE_LEN);
+	memcpy(source, "fattr-failnth-", 14);
+	if (mount(source, DIR_TMPFS, "tmpfs", 0, "mode=755") ||
 	    mkdir(DIR_BUMP, 0755))
 		die("tmpfs on " DIR_TMPFS ": %s", strerror(errno));
 
-	add_path("/", "/");
-	add_path("tmpfs", DIR_TMPFS);
+	landlock_init();
+	add_path("/", "/", 1);
+	add_path("tmpfs", DIR_TMPFS, 0);
 
 	nth_fd = open(NTH, O_RDWR | O_CLOEXEC);
 	if (nth_fd < 0)
