@@ -41,10 +41,11 @@ dkms-check:
 deb:
 	scripts/dkms-deb.sh .
 
-# The check and stress runs on a 6.1 kernel with KASAN, lockdep and
-# kmemleak (builds it once).  FATTR_STRESS=full: the stress run at full size.
+# The check, stress and fault injection runs on a 6.1 kernel with KASAN,
+# lockdep, kmemleak and fault injection (builds it once).
+# FATTR_STRESS=full: the stress run at full size.
 debug-check:
-	scripts/debug-kernel.sh >/dev/null && scripts/vm-test.sh debug check && scripts/vm-test.sh debug stress
+	scripts/debug-kernel.sh >/dev/null && scripts/vm-test.sh debug check && scripts/vm-test.sh debug stress && scripts/vm-test.sh debug faults
 
 clean:
 	rm -f conftest.h

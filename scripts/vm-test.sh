@@ -14,6 +14,9 @@
 # a comma-separated subset of fuzz,cycles,churn,iso (default: all),
 # passed as fattr.parts=, runs only those parts.
 #
+# RUN=faults (test/vm-faults.sh) is the fault injection run: it needs a
+# kernel with CONFIG_FAULT_INJECTION (TAG debug, scripts/debug-kernel.sh).
+#
 # The module is built by the top Makefile (so with scripts/conftest.sh)
 # with KDIR=/usr/src/linux-headers-REL, on the system fetch-kernel.sh
 # wrote into $FATTR_CACHE/kernels/TAG/root: this machine if "/";
