@@ -4,6 +4,7 @@
 # make KDIR=/usr/src/linux-headers-X   build it for kernel X
 # make check            build and test it on the CI set of kernels, in QEMU
 # make check-all        the same on every kernel Debian ships (scripts/kernels.sh)
+# make debug-check      check, stress and fault runs on the KASAN/lockdep kernels
 # make demo             boot a VM and show getfattr answering from fattr
 # make bench            fattr against procfs and statmount, per kernel
 # make clean
@@ -41,11 +42,28 @@ dkms-check:
 deb:
 	scripts/dkms-deb.sh .
 
-# The check, stress and fault injection runs on a 6.1 kernel with KASAN,
-# lockdep, kmemleak and fault injection (builds it once).
-# FATTR_STRESS=full: the stress run at full size.
+# The check, stress and (where test/vm-faults.sh exists) fault injection
+# runs on the debug kernels, KASAN, lockdep, kmemleak and fault injection
+# built in (scripts/debug-kernel.sh builds each once): debug, Debian 12's
+# 6.1, and debug-newest, the newest Debian kernel (7.x).  One of them:
+# make debug-check DEBUG_KERNELS=debug-newest.  FATTR_STRESS=full: the
+# stress runs at full size.
+DEBUG_KERNELS = debug debug-newest
+DEBUG_RUNS = check stress $(if $(wildcard test/vm-faults.sh),faults)
+
 debug-check:
-	scripts/debug-kernel.sh >/dev/null && scripts/vm-test.sh debug check && scripts/vm-test.sh debug stress && scripts/vm-test.sh debug faults
+	scripts/deps.sh
+	for k in $(DEBUG_KERNELS); do \
+		case $$k in \
+		debug) v=6.1 ;; \
+		debug-newest) v=newest ;; \
+		*) echo "debug-check: no debug kernel $$k" >&2; exit 1 ;; \
+		esac; \
+		scripts/debug-kernel.sh $$v >/dev/null || exit 1; \
+		for r in $(DEBUG_RUNS); do \
+			scripts/vm-test.sh $$k $$r || exit 1; \
+		done; \
+	done
 
 clean:
 	rm -f conftest.h

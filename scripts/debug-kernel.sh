@@ -1,40 +1,80 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# debug-kernel.sh
+# debug-kernel.sh [6.1|newest]
 #
-# Builds the debug kernel of the test VM from Debian's linux-source-6.1:
+# Builds a debug kernel of the test VM from a Debian linux-source package:
 # x86_64_defconfig + kvm_guest.config + scripts/debug-kernel.config
-# (KASAN, lockdep, atomic-sleep checks, kmemleak, and the ftrace, kprobes
-# and BTF that fattr needs).  The tree is unpacked and built in
-# $FATTR_CACHE/debug-kernel/ (FATTR_CACHE defaults to /var/cache/fattr);
-# a full build takes 15 minutes on two idle cores, 40 on busy ones.
+# (KASAN, lockdep, atomic-sleep checks, kmemleak, fault injection,
+# AppArmor and Landlock, and the ftrace, kprobes and BTF that fattr
+# needs), then, for 6.1, scripts/debug-kernel-6.1.config (4-level
+# paging).  FATTR_CACHE defaults to /var/cache/fattr.
 #
-# Writes $FATTR_CACHE/kernels/debug/:
+#   6.1     (the default; vm-test.sh's tag "debug") Debian 12's
+#           linux-source-6.1, built on this machine with its gcc-12, in
+#           $FATTR_CACHE/debug-kernel/.  15 minutes on two idle cores,
+#           40 on busy ones.
+#   newest  (tag "debug-newest") the linux-source-X.Y of the suite whose
+#           kernel scripts/newest-kernel.sh picks (trixie-backports' 7.3
+#           today), built with that suite's compiler (gcc-14) in the
+#           chroot that fetch-kernel.sh builds that suite's modules in
+#           (scripts/debian-chroot.sh), in its /usr/src/fattr-debug/;
+#           the lock, stamp and build log are in
+#           $FATTR_CACHE/debug-kernel-newest/.  Modules for it are built
+#           in that chroot too.  About an hour on two busy cores.
+#
+# Writes $FATTR_CACHE/kernels/TAG/:
 #   vmlinuz   the bzImage
 #   release   the kernel release
-#   kdir      the path of the built tree, for "make KDIR=$(cat kdir)"
+#   root      the system that builds modules for it: "/" or the chroot
+#   kdir      the path of the built tree on that system, for
+#             "make KDIR=$(cat kdir)" there
 #
-# A finished build is reused as long as its stamp names the same
-# linux-source-6.1 version (apt's candidate) and config fragment.
-# Prints nothing on stdout but the kernel release; progress, the build
-# time and any failure go to stderr, the make output to
-# $FATTR_CACHE/debug-kernel/build.log.  FATTR_JOBS sets make's -j (2).
+# A finished build is reused as long as its stamp names the same source
+# package and version (apt's candidate, in the picked suite for newest),
+# config fragments and build system.  Prints nothing on stdout but the
+# kernel release; progress, the build time and any failure go to stderr,
+# the make output to build.log beside the stamp.  FATTR_JOBS sets make's
+# -j (2).
 
 set -eu
 
+which=${1:-6.1}
 top=$(cd "$(dirname "$0")/.." && pwd)
-frag=$top/scripts/debug-kernel.config
 cache=${FATTR_CACHE:-/var/cache/fattr}
-base=$cache/debug-kernel
-out=$cache/kernels/debug
-pkg=linux-source-6.1
-tree=$base/$pkg
-log=$base/build.log
 jobs=${FATTR_JOBS:-2}
+# The config fragments, merged in this order.
+frags=$top/scripts/debug-kernel.config
+# What the kernel build needs, pahole (dwarves) for BTF, and xz and
+# flock for this script.
+pkgs="build-essential flex bison bc libelf-dev libssl-dev dwarves cpio kmod
+rsync xz-utils util-linux"
+
+case $which in
+6.1)
+	tag=debug
+	frags="$frags $top/scripts/debug-kernel-6.1.config"
+	base=$cache/debug-kernel
+	root=/
+	pkg=linux-source-6.1
+	# The source's directory, on the build system.
+	srcdir=$base
+	;;
+newest)
+	tag=debug-newest
+	base=$cache/debug-kernel-newest
+	srcdir=/usr/src/fattr-debug
+	;;
+*)
+	echo "usage: debug-kernel.sh [6.1|newest]" >&2
+	exit 2
+	;;
+esac
+out=$cache/kernels/$tag
+log=$base/build.log
 
 say() {
-	echo "debug-kernel: $*" >&2
+	echo "debug-kernel $which: $*" >&2
 }
 
 fail() {
@@ -48,116 +88,208 @@ fail_log() {
 	fail "$* (whole log: $log)"
 }
 
-[ -f "$frag" ] || fail "no config fragment $frag"
+for f in $frags; do
+	[ -f "$f" ] || fail "no config fragment $f"
+done
 mkdir -p "$base"
 
 # One build at a time: a second caller waits, then finds it cached.
 exec 9>"$base/lock"
 flock 9 || fail "cannot lock $base/lock"
 
-ver=$(apt-cache policy "$pkg" 2>/dev/null | awk '/Candidate:/ { print $2 }')
+export DEBIAN_FRONTEND=noninteractive
+
+if [ "$which" = newest ]; then
+	# The suite and its build chroot as fetch-kernel.sh picks them for
+	# tag newest, with the kernel build's tools installed there.
+	picked=$("$top/scripts/newest-kernel.sh" amd64) ||
+		fail "cannot tell the newest kernel's suite"
+	# shellcheck disable=SC2086
+	set -- $picked
+	suite=$1
+	system=${3:?newest-kernel.sh named no build system}
+	say "the newest kernel is $suite's $2: building in the $system chroot"
+	# shellcheck disable=SC2086
+	root=$("$top/scripts/debian-chroot.sh" "$system" $pkgs) ||
+		fail "preparing the $system chroot failed (see above)"
+	sys() { "$top/scripts/chroot-run.sh" "$root" "$@"; }
+	# The source package of that suite: what its linux-source
+	# metapackage depends on, else linux-source-X.Y of the kernel's
+	# version X.Y.
+	target=
+	[ "$suite" = "$system" ] || target="-t $suite"
+	# shellcheck disable=SC2086
+	mver=$(sys apt-cache $target policy linux-source |
+		awk '/Candidate:/ { print $2 }')
+	pkg=
+	case $mver in
+	""|"(none)") ;;
+	*)	pkg=$(sys apt-cache show "linux-source=$mver" |
+			sed -n 's/^Depends: //p' | head -n 1 | tr ',' '\n' |
+			sed 's/^ *//; s/[ (|].*//' | grep -m 1 '^linux-source-[0-9]' ||
+			:) ;;
+	esac
+	[ -n "$pkg" ] ||
+		pkg=linux-source-$(echo "$2" | sed 's/^\([0-9]*\.[0-9]*\).*/\1/')
+	# shellcheck disable=SC2086
+	ver=$(sys apt-cache $target policy "$pkg" |
+		awk '/Candidate:/ { print $2 }')
+	hroot=$root
+else
+	sys() { "$@"; }
+	ver=$(apt-cache policy "$pkg" 2>/dev/null | awk '/Candidate:/ { print $2 }')
+	hroot=
+fi
 case $ver in ""|"(none)") fail "$pkg not found by apt (apt-get update?)" ;; esac
-hash=$(sha256sum "$frag" | cut -d ' ' -f 1)
-stamp="$pkg $ver
-fragment $hash"
+# The tree on the build system, and its path from here.
+tree=$srcdir/$pkg
+htree=$hroot$tree
+
+stamp="$pkg $ver"
+for f in $frags; do
+	stamp="$stamp
+fragment $(sha256sum "$f" | cut -d ' ' -f 1)"
+done
+[ "$root" = / ] || stamp="$stamp
+built in $root"
+
+# Writes file $1 of $out with the contents $2, whole or not at all.
+put() {
+	printf '%s\n' "$2" >"$out/$1.tmp" && mv "$out/$1.tmp" "$out/$1"
+}
 
 if [ -f "$base/stamp" ] && [ "$(cat "$base/stamp")" = "$stamp" ] &&
    [ -f "$out/vmlinuz" ] && [ -f "$out/release" ] && [ -f "$out/kdir" ] &&
-   [ -f "$tree/Module.symvers" ]; then
+   [ -f "$htree/Module.symvers" ]; then
+	put root "$root"
 	cat "$out/release"
 	exit 0
 fi
 rm -f "$base/stamp"
 
-# Host tools: the kernel build's, pahole (dwarves) for BTF, and xz and
-# flock for this script.
-pkgs="build-essential flex bison bc libelf-dev libssl-dev dwarves cpio kmod
-rsync xz-utils util-linux"
-missing=
-for p in $pkgs; do
-	dpkg-query -W -f '${Status}\n' "$p" 2>/dev/null |
-		grep -q '^install ok installed$' || missing="$missing $p"
-done
-if [ -n "$missing" ]; then
-	[ "$(id -u)" -eq 0 ] || fail "missing packages:$missing (run as root to install)"
-	say "installing$missing"
-	export DEBIAN_FRONTEND=noninteractive
-	# shellcheck disable=SC2086
-	apt-get install -y -q --no-install-recommends $missing >/dev/null ||
-		fail "installing$missing failed"
+# The tools, on this machine; the chroot has them from debian-chroot.sh.
+if [ "$root" = / ]; then
+	missing=
+	for p in $pkgs; do
+		dpkg-query -W -f '${Status}\n' "$p" 2>/dev/null |
+			grep -q '^install ok installed$' || missing="$missing $p"
+	done
+	if [ -n "$missing" ]; then
+		[ "$(id -u)" -eq 0 ] || fail "missing packages:$missing (run as root to install)"
+		say "installing$missing"
+		# shellcheck disable=SC2086
+		apt-get install -y -q --no-install-recommends $missing >/dev/null ||
+			fail "installing$missing failed"
+	fi
 fi
 
 start=$(date +%s)
 
-# The source, unpacked again only when apt has a new version.
+# The source, unpacked again only when apt has a new version: downloaded
+# by the build system's apt, unpacked from here.
 if [ ! -f "$base/source" ] || [ "$(cat "$base/source")" != "$ver" ] ||
-   [ ! -f "$tree/Makefile" ]; then
-	say "unpacking $pkg $ver into $tree"
-	rm -rf "$tree" "$base/source" "$base/unpack"
-	mkdir -p "$base/unpack"
-	(cd "$base/unpack" && apt-get download -q "$pkg=$ver" >/dev/null 2>&1) ||
+   [ ! -f "$htree/Makefile" ]; then
+	say "unpacking $pkg $ver into $htree"
+	rm -rf "$htree" "$base/source" "$hroot$srcdir/unpack"
+	# The chroot's source directory holds only the current tree.
+	[ "$root" = / ] || rm -rf "$hroot$srcdir"
+	mkdir -p "$hroot$srcdir/unpack"
+	# shellcheck disable=SC2016
+	sys sh -c 'cd "$1" && { chown _apt . 2>/dev/null || :; } &&
+		   apt-get download -q "$2" >/dev/null 2>&1' \
+		sh "$srcdir/unpack" "$pkg=$ver" ||
 		fail "downloading $pkg $ver failed"
-	dpkg-deb --fsys-tarfile "$base/unpack/${pkg}_"*.deb |
-		tar -x -C "$base/unpack" "./usr/src/$pkg.tar.xz" ||
+	dpkg-deb --fsys-tarfile "$hroot$srcdir/unpack/${pkg}_"*.deb |
+		tar -x -C "$hroot$srcdir/unpack" "./usr/src/$pkg.tar.xz" ||
 		fail "no /usr/src/$pkg.tar.xz in the $pkg package"
-	tar -xJf "$base/unpack/usr/src/$pkg.tar.xz" -C "$base" ||
+	tar -xJf "$hroot$srcdir/unpack/usr/src/$pkg.tar.xz" -C "$hroot$srcdir" ||
 		fail "unpacking $pkg.tar.xz failed"
-	rm -rf "$base/unpack"
-	[ -f "$tree/Makefile" ] || fail "no $tree/Makefile after unpacking"
+	rm -rf "$hroot$srcdir/unpack"
+	[ -f "$htree/Makefile" ] || fail "no $htree/Makefile after unpacking"
 	echo "$ver" >"$base/source"
 fi
 
-cd "$tree"
-: >"$log"
+# Runs CMD... in the tree, on the build system.
+in_tree() {
+	# shellcheck disable=SC2016
+	sys sh -c 'cd "$1" && shift && exec "$@"' sh "$tree" "$@"
+}
 
-say "configuring (x86_64_defconfig kvm_guest.config $(basename "$frag"))"
+# The fragments, in order, as one file the build system can read.
+for f in $frags; do
+	cat "$f"
+done >"$htree/fattr-debug.config"
+
+: >"$log"
+names=
+for f in $frags; do
+	names="$names $(basename "$f")"
+done
+say "configuring (x86_64_defconfig kvm_guest.config$names)"
 {
-	make x86_64_defconfig kvm_guest.config &&
-	scripts/kconfig/merge_config.sh -m .config "$frag" &&
-	make olddefconfig
+	in_tree make x86_64_defconfig kvm_guest.config &&
+	in_tree scripts/kconfig/merge_config.sh -m .config fattr-debug.config &&
+	in_tree make olddefconfig
 } >>"$log" 2>&1 || fail_log "configuring failed"
 
-# Every line of the fragment must have survived olddefconfig.
+# Every line of the fragments must name an option of this kernel and
+# have survived olddefconfig.  An option unset may be absent from
+# .config (its dependencies are off), but must be in a Kconfig file:
+# options of one kernel only (CONFIG_X86_5LEVEL, gone in 7.x) belong in
+# that kernel's fragment.
 bad=0
-while IFS= read -r line; do
-	case $line in
-	"# CONFIG_"*" is not set")
-		sym=${line#\# }
-		sym=${sym%% *}
-		grep -q "^$sym=" .config || continue
-		;;
-	CONFIG_*=*)
-		sym=${line%%=*}
-		grep -qxF "$line" .config && continue
-		;;
-	*)
-		continue
-		;;
-	esac
-	now=$(grep -E "^($sym=|# $sym is not set)" .config || echo "absent")
-	say "config option $sym: wanted \"$line\", got \"$now\""
-	bad=1
-done <"$frag"
-[ "$bad" -eq 0 ] || fail "the config lost options of $frag (see above)"
+for f in $frags; do
+	fn=$(basename "$f")
+	while IFS= read -r line; do
+		case $line in
+		"# CONFIG_"*" is not set")
+			sym=${line#\# }
+			sym=${sym%% *}
+			if ! grep -q "^$sym=" "$htree/.config"; then
+				grep -qxF "$line" "$htree/.config" ||
+				grep -rqsE --include='Kconfig*' \
+				     "^[[:space:]]*(menu)?config ${sym#CONFIG_}\$" "$htree" || {
+					say "config option $sym ($fn): no option of this kernel"
+					bad=1
+				}
+				continue
+			fi
+			;;
+		CONFIG_*=*)
+			sym=${line%%=*}
+			grep -qxF "$line" "$htree/.config" && continue
+			;;
+		*)
+			continue
+			;;
+		esac
+		now=$(grep -E "^($sym=|# $sym is not set)" "$htree/.config" ||
+			echo "absent")
+		say "config option $sym ($fn): wanted \"$line\", got \"$now\""
+		bad=1
+	done <"$f"
+done
+[ "$bad" -eq 0 ] || fail "the config does not have the fragments' options (see above)"
 
 # vmlinux, bzImage and the modules; the modules' modpost writes the
 # Module.symvers that external module builds (fattr) need.
 say "building with make -j$jobs (log: $log)"
-nice -n 10 make -j"$jobs" all >>"$log" 2>&1 || fail_log "the build failed"
+in_tree nice -n 10 make -j"$jobs" all >>"$log" 2>&1 || fail_log "the build failed"
 
-[ -f Module.symvers ] || fail "the build left no Module.symvers"
+[ -f "$htree/Module.symvers" ] || fail "the build left no Module.symvers"
 # Written by the build from auto.conf (make kernelrelease before the
 # build would miss CONFIG_LOCALVERSION).
-rel=$(cat include/config/kernel.release) || fail "no kernel release"
-readelf -S vmlinux | grep -q ' \.BTF ' || fail "vmlinux has no .BTF section"
+rel=$(cat "$htree/include/config/kernel.release") || fail "no kernel release"
+readelf -S "$htree/vmlinux" | grep -q ' \.BTF ' || fail "vmlinux has no .BTF section"
 
 mkdir -p "$out"
-cp arch/x86/boot/bzImage "$out/vmlinuz.tmp"
+cp "$htree/arch/x86/boot/bzImage" "$out/vmlinuz.tmp"
 mv "$out/vmlinuz.tmp" "$out/vmlinuz"
-echo "$rel" >"$out/release"
-echo "$tree" >"$out/kdir"
+put release "$rel"
+put root "$root"
+put kdir "$tree"
 echo "$stamp" >"$base/stamp"
 
 secs=$(($(date +%s) - start))
-say "built $rel in $((secs / 60))m$((secs % 60))s; tree $tree ($(du -sh "$tree" | cut -f 1))"
+say "built $rel in $((secs / 60))m$((secs % 60))s; tree $htree ($(du -sh "$htree" | cut -f 1))"
 echo "$rel"

@@ -36,6 +36,8 @@
 #   arm64-trixie   Debian 13's arm64 6.12, cross-built in the trixie chroot
 #   arm64-newest   the newest arm64 kernel, picked as for newest
 #   debug          a 6.1 with KASAN, lockdep, kmemleak (debug-kernel.sh)
+#   debug-newest   the same from the newest suite's linux-source (7.x),
+#                  built in that suite's chroot (debug-kernel.sh newest)
 # The backports suite is added to this machine's apt, for 6.12, from the
 # mirror this machine already uses.
 
@@ -57,16 +59,22 @@ put() {
 	printf '%s\n' "$2" >"$dir/$1.tmp" && mv "$dir/$1.tmp" "$dir/$1"
 }
 
-# The debug kernel (KASAN, lockdep, kmemleak) is built by debug-kernel.sh;
-# its build tree is linked where vm-test.sh looks for headers.
-if [ "$tag" = debug ]; then
-	rel=$("$(dirname "$0")/debug-kernel.sh") || fail "building it failed"
-	ln -sfn "$(cat "$dir/kdir")" "/usr/src/linux-headers-$rel"
-	put root /
+# The debug kernels (KASAN, lockdep, kmemleak) are built by
+# debug-kernel.sh, which writes root, the system it built on (this
+# machine for debug, the newest suite's chroot for debug-newest); the
+# build tree is linked where vm-test.sh looks for headers there.
+case $tag in
+debug|debug-newest)
+	v=6.1
+	[ "$tag" = debug ] || v=newest
+	rel=$("$top/scripts/debug-kernel.sh" "$v") || fail "building it failed"
+	root=$(cat "$dir/root")
+	ln -sfn "$(cat "$dir/kdir")" "${root%/}/usr/src/linux-headers-$rel"
 	put arch amd64
 	echo "$rel"
 	exit 0
-fi
+	;;
+esac
 
 # system: "host" or the chroot's suite; suite: where the kernel comes
 # from ("pick": the newest of sid, trixie-backports, experimental);
@@ -97,10 +105,7 @@ if [ "$suite" = pick ]; then
 	# shellcheck disable=SC2086
 	set -- $picked
 	suite=$1
-	case $suite in
-	trixie-backports) system=trixie ;;
-	*) system=sid ;;
-	esac
+	system=$3
 	echo "fetch-kernel: $tag is $suite's $2" >&2
 fi
 

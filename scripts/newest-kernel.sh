@@ -3,11 +3,13 @@
 #
 # newest-kernel.sh FLAVOR
 #
-# Prints "SUITE VERSION": the suite among sid, trixie-backports and
-# experimental whose linux-image-FLAVOR (amd64, rt-amd64, cloud-amd64,
-# arm64, ...) has the highest version today, and that version.  "Newest"
-# is decided by the package versions (dpkg --compare-versions), so that
-# an experimental release candidate loses to a released backport.
+# Prints "SUITE VERSION SYSTEM": the suite among sid, trixie-backports
+# and experimental whose linux-image-FLAVOR (amd64, rt-amd64,
+# cloud-amd64, arm64, ...) has the highest version today, that version,
+# and the Debian release whose chroot (scripts/debian-chroot.sh) builds
+# for that suite's kernels: trixie for trixie-backports, else sid.
+# "Newest" is decided by the package versions (dpkg --compare-versions),
+# so that an experimental release candidate loses to a released backport.
 #
 # Reads the three suites' package lists with this machine's apt, from the
 # mirror it uses for bookworm, into $FATTR_CACHE/apt-newest (apt's own
@@ -64,4 +66,8 @@ for s in $suites; do
 	fi
 done
 [ -n "$best" ] || fail "no linux-image-$flavor in any of $suites"
-echo "$best $bestv"
+case $best in
+trixie-backports) system=trixie ;;
+*) system=sid ;;
+esac
+echo "$best $bestv $system"

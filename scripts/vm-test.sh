@@ -19,7 +19,8 @@
 #
 # The module is built by the top Makefile (so with scripts/conftest.sh)
 # with KDIR=/usr/src/linux-headers-REL, on the system fetch-kernel.sh
-# wrote into $FATTR_CACHE/kernels/TAG/root: this machine if "/";
+# (for the debug kernels debug-kernel.sh) wrote into
+# $FATTR_CACHE/kernels/TAG/root: this machine if "/";
 # otherwise a chroot of the kernel's Debian release, into whose
 # /build/fattr-TAG.PID the copy goes, built there with
 # scripts/chroot-run.sh (its gcc, its /proc) and fattr.ko copied out.
@@ -147,9 +148,12 @@ if [ "$run" = check ]; then
 	FATTR_TCG_OPTS=${FATTR_TCG_OPTS:-,thread=single}
 	export FATTR_TCG_OPTS
 fi
-# KASAN, lockdep and kmemleak make the debug kernel about five times
-# slower under TCG than Debian's.
-[ "$tag" != debug ] || : "${FATTR_VM_TIMEOUT:=7200}"
+# KASAN, lockdep and kmemleak make the debug kernels (debug: 6.1,
+# debug-newest: 7.x, scripts/debug-kernel.sh) about five times slower
+# under TCG than Debian's.
+case $tag in
+debug|debug-newest) : "${FATTR_VM_TIMEOUT:=7200}" ;;
+esac
 export FATTR_VM_TIMEOUT
 FATTR_CLAIM_KO="$work/src/claim/fattr_claim.ko" FATTR_USERLAND=$ul \
 	FATTR_TEST_BIN=$bin \
