@@ -410,11 +410,14 @@ int __init fattr_btf_init(const char *btf_path)
 		{ "mount", "mnt_ns", BTF_KIND_PTR, NULL, 0, false,
 		  &fattr_layout.mount_mnt_ns },
 		/*
-		 * The namespace a mountinfo seq_file walks (fs/mount.h, 5.10
-		 * to 7.x): mountinfo.c checks it is the caller's.
+		 * The namespace a mountinfo seq_file walks and the root it
+		 * renders against (fs/mount.h, 5.10 to 7.x): mountinfo.c
+		 * checks the first is the caller's, and judges by the second.
 		 */
 		{ "proc_mounts", "ns", BTF_KIND_PTR, NULL, 0, false,
 		  &fattr_layout.proc_mounts_ns },
+		{ "proc_mounts", "root", BTF_KIND_STRUCT, "path", 0, false,
+		  &fattr_layout.proc_mounts_root },
 		{ "mount", "mnt_parent", BTF_KIND_PTR, NULL, 0, true,
 		  &fattr_layout.mount_parent },
 		{ "mount", "mnt_mountpoint", BTF_KIND_PTR, NULL, 0, true,

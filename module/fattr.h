@@ -17,6 +17,7 @@ struct fattr_layout {
 	size_t mount_mnt_id;	/* struct mount: int mnt_id */
 	size_t mount_mnt_ns;	/* struct mount: struct mnt_namespace *mnt_ns */
 	size_t proc_mounts_ns;	/* struct proc_mounts: struct mnt_namespace *ns */
+	size_t proc_mounts_root;	/* struct proc_mounts: struct path root */
 	/* optional: */
 	size_t mount_parent;	/* struct mount: struct mount *mnt_parent */
 	size_t mount_mountpoint;	/* struct dentry *mnt_mountpoint */
@@ -63,7 +64,8 @@ int fattr_render_mnt_ref(struct vfsmount *mnt, struct fattr_val *val,
 			 struct fattr_mnt_ref *ref);
 int fattr_render_id_ref(int id, struct fattr_val *val,
 			struct fattr_mnt_ref *ref);
-int fattr_mount_id_of(const struct vfsmount *mnt);
+bool fattr_mount_is(const struct vfsmount *mnt, int id,
+		    const struct fattr_mnt_ref *ref);
 
 /* fields.c: the fields of a mountinfo record. */
 enum fattr_field {

@@ -27,6 +27,7 @@
 #include <linux/fs.h>
 #include <linux/fs_struct.h>
 #include <linux/ftrace.h>
+#include <linux/hash.h>
 #include <linux/kallsyms.h>
 #include <linux/module.h>
 #include <linux/namei.h>
@@ -235,9 +236,17 @@ static int fattr_resolve(const struct fattr_req *req, unsigned int extra,
 		by_fd = req->dfd >= 0 && !c;
 	}
 	if (!by_fd) {
+		unsigned int lookup = req->lookup | extra;
+
+		/*
+		 * The kernel reads the path once (getname_maybe_null()):
+		 * one that was not empty above is not "dfd itself" if
+		 * another thread empties it now.
+		 */
+		if (c)
+			lookup &= ~LOOKUP_EMPTY;
 		*by_name = true;
-		return user_path_at(req->dfd, req->pathname,
-				    req->lookup | extra, path);
+		return user_path_at(req->dfd, req->pathname, lookup, path);
 	}
 	/* fget() refuses O_PATH descriptors, as fdget() does. */
 	file = fget(req->dfd);
@@ -260,6 +269,56 @@ static long fattr_import_name(char *name, const char __user *uname)
 }
 
 /*
+ * Restarted calls, by task: the callback leaves the next entry of a task
+ * it finds here, if it has the same name pointer, to the kernel without
+ * reading the name, so that however the callback and the handler came to
+ * disagree (a page evicted in a loop, a tag check), a call is restarted
+ * once at most.  A slot another task takes meanwhile costs that task's
+ * call one more restart, not correctness.  A mark the task never comes
+ * back for (it exited, or a signal handler longjmp()ed out of the call)
+ * is taken by its next entry: only an entry with the same name pointer
+ * is then left to the kernel, as for a restart.
+ */
+#define FATTR_RESTART_BITS	6
+
+struct fattr_restarted {
+	const struct task_struct *task;
+	u64 start;			/* its start_time: not a reused one */
+	const char __user *name;
+};
+
+static struct fattr_restarted fattr_restarted[1 << FATTR_RESTART_BITS];
+
+static notrace struct fattr_restarted *fattr_restart_slot(void)
+{
+	return &fattr_restarted[hash_ptr(current, FATTR_RESTART_BITS)];
+}
+
+static void fattr_mark_restart(const char __user *uname)
+{
+	struct fattr_restarted *r = fattr_restart_slot();
+
+	WRITE_ONCE(r->name, uname);
+	WRITE_ONCE(r->start, current->start_time);
+	WRITE_ONCE(r->task, current);
+}
+
+/*
+ * Whether this entry is the restart of a call with name @uname.  A mark
+ * is for the task's next entry only, whatever that is: it is taken here.
+ */
+static notrace bool fattr_take_restart(const char __user *uname)
+{
+	struct fattr_restarted *r = fattr_restart_slot();
+
+	if (likely(READ_ONCE(r->task) != current))
+		return false;
+	WRITE_ONCE(r->task, NULL);
+	return READ_ONCE(r->name) == uname &&
+	       READ_ONCE(r->start) == current->start_time;
+}
+
+/*
  * Has the syscall entered again from user space, where the callback
  * will leave a name that is not fattr's to the kernel: the restart of
  * arch_do_signal_or_restart(), which TIF_NOTIFY_SIGNAL brings about
@@ -268,8 +327,9 @@ static long fattr_import_name(char *name, const char __user *uname)
  * which is not exported, and the current task needs neither a wakeup nor
  * a kick.
  */
-static long fattr_restart(void)
+static long fattr_restart(const char __user *uname)
 {
+	fattr_mark_restart(uname);
 	set_thread_flag(TIF_NOTIFY_SIGNAL);
 	return -ERESTARTNOINTR;
 }
@@ -299,20 +359,14 @@ static long fattr_serve(const struct fattr_hook *h, const struct pt_regs *regs)
 	if (ret)
 		return ret;
 	if (imported && name[0] != FATTR_SEP)
-		return fattr_restart();
+		return fattr_restart(uname);
 	/* Values of statfs(2) are looked up as statfs(2) looks up. */
 	if (imported && fattr_name_automounts(name))
 		extra |= LOOKUP_AUTOMOUNT;
 retry:
 	ret = fattr_resolve(&req, extra, &path, &by_name);
-	if (ret) {
-		/* fs/xattr.c and fs/statfs.c: once more on ESTALE. */
-		if (by_name && retry_estale(ret, req.lookup | extra)) {
-			extra |= LOOKUP_REVAL;
-			goto retry;
-		}
+	if (ret)
 		return ret;
-	}
 	if (!imported) {
 		ret = fattr_import_name(name, uname);
 		if (ret)
@@ -320,7 +374,7 @@ retry:
 		imported = true;
 		if (name[0] != FATTR_SEP) {
 			path_put(&path);
-			return fattr_restart();
+			return fattr_restart(uname);
 		}
 		/* Until 6.12 the file came first: look it up again. */
 		if (by_name && fattr_name_automounts(name) &&
@@ -333,6 +387,7 @@ retry:
 	ret = fattr_getxattr(&path, name, req.value, req.size);
 out:
 	path_put(&path);
+	/* fs/xattr.c: a lookup once more with LOOKUP_REVAL on ESTALE. */
 	if (by_name && retry_estale(ret, req.lookup | extra)) {
 		extra |= LOOKUP_REVAL;
 		goto retry;
@@ -438,6 +493,30 @@ static notrace struct fattr_hook *fattr_hook_of(unsigned long ip)
 	return fattr_hook_learn(ip);
 }
 
+/*
+ * The name's first byte, without faulting, read as the syscall reads it:
+ * access_ok() untags the address as the syscall does (arm64 with
+ * PR_TAGGED_ADDR_ENABLE; x86 with LAM, 6.4+), and the load goes through
+ * the tagged pointer, so that an MTE tag check passes where the syscall's
+ * does.  copy_from_user_nofault() is the same but for its __access_ok(),
+ * which refuses a tagged address, and its nmi_uaccess_okay() (not
+ * exported on x86), which matters in NMI context only: this runs at a
+ * syscall's entry.
+ *
+ * Return: true if @c holds the byte.
+ */
+static notrace bool fattr_peek(const char __user *uname, char *c)
+{
+	unsigned long left;
+
+	if (!access_ok(uname, 1))
+		return false;
+	pagefault_disable();
+	left = __copy_from_user_inatomic(c, uname, 1);
+	pagefault_enable();
+	return !left;
+}
+
 static void notrace fattr_ftrace_cb(unsigned long ip, unsigned long parent_ip,
 				    struct ftrace_ops *ops,
 				    struct fattr_ftrace_regs *fregs)
@@ -445,6 +524,7 @@ static void notrace fattr_ftrace_cb(unsigned long ip, unsigned long parent_ip,
 	/* The entry's only argument: the user registers of the syscall. */
 	const struct pt_regs *uregs =
 		(const struct pt_regs *)fattr_ftrace_arg0(fregs);
+	const char __user *uname;
 	struct fattr_hook *h;
 	char c;
 
@@ -454,14 +534,11 @@ static void notrace fattr_ftrace_cb(unsigned long ip, unsigned long parent_ip,
 	if (!h)
 		return;
 
-	/*
-	 * The name's first byte, read as the syscall reads it: untagged
-	 * (arm64 with PR_TAGGED_ADDR_ENABLE; x86 with LAM, 6.4+), which
-	 * copy_from_user_nofault() does not do (its __access_ok() takes
-	 * the address as it is).  Unreadable: the handler reads it.
-	 */
-	if (!copy_from_user_nofault(&c, untagged_addr(fattr_arg_name(h, uregs)),
-				    1) && c != FATTR_SEP)
+	uname = fattr_arg_name(h, uregs);
+	/* The handler restarted this call: the kernel's, whatever it is. */
+	if (fattr_take_restart(uname))
+		return;
+	if (fattr_peek(uname, &c) && c != FATTR_SEP)
 		return;
 
 	/* Dropped by fattr_handle(); fails once rmmod has begun. */

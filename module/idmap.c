@@ -125,7 +125,8 @@ struct fattr_id_map *fattr_map_alloc(unsigned int cap)
 {
 	struct fattr_id_map *map;
 
-	map = kvmalloc(struct_size(map, ent, cap), GFP_KERNEL);
+	/* Sized by the caller's mount tree: charged to its memory cgroup. */
+	map = kvmalloc(struct_size(map, ent, cap), GFP_KERNEL_ACCOUNT);
 	if (map) {
 		map->n = 0;
 		map->cap = cap;

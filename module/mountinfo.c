@@ -26,8 +26,10 @@
  * pivot_root while it is held, so fattr holds it as procfs does: for a
  * bounded number of mounts (FATTR_RENDERS_PER_HOLD rendered, or
  * FATTR_VISITS_PER_HOLD merely looked at, with FATTR_HOPS_PER_HOLD hops
- * up the tree at most), dropping it in between, and it never allocates
- * or takes a sleeping lock under it.
+ * up the mount tree and FATTR_STEPS_PER_HOLD up directories at most for
+ * the mounts looked at; a rendered record costs what procfs's rendering
+ * of it does), dropping it in between, and it never allocates or takes a
+ * sleeping lock under it.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -158,6 +160,17 @@ static struct mnt_namespace *fattr_seq_ns(const struct seq_file *m)
 }
 
 /*
+ * The root show_mountinfo() renders against: its struct proc_mounts's,
+ * the caller's at open time (a thread sharing its fs_struct may chroot
+ * since).  The file holds a reference to it.
+ */
+static const struct path *fattr_seq_root(const struct seq_file *m)
+{
+	return (const struct path *)((const char *)m->private +
+				     fattr_layout.proc_mounts_root);
+}
+
+/*
  * The LSMs' verdict on the caller reading the procfs mountinfo at @name,
  * resolved from its root with its credentials: dentry_open() runs
  * security_file_open() as the caller's own open(2) would (AppArmor
@@ -177,9 +190,14 @@ static int fattr_verdict_at(const char *name)
 	err = kern_path(name, LOOKUP_FOLLOW, &path);
 	if (err)
 		return err == -EPERM ? -EACCES : err;
-	/* Not procfs (a file of that name in a chroot): no verdict. */
+	/*
+	 * Not a procfs mountinfo (a file of that name in a chroot, or any
+	 * procfs file linked there): no verdict, and no ->open() of it.
+	 * procfs gives a pid's entries the file_operations of its table.
+	 */
 	if (path.dentry->d_sb->s_magic != PROC_SUPER_MAGIC ||
-	    !d_is_reg(path.dentry)) {
+	    !d_is_reg(path.dentry) ||
+	    d_inode(path.dentry)->i_fop != fattr_mountinfo_fops) {
 		path_put(&path);
 		return -ENOENT;
 	}
@@ -334,17 +352,33 @@ static bool fattr_can_judge(void)
 /*
  * Verdicts of fattr_visible() during one listing, good as long as the
  * namespace is as it was (fattr_ns_state(): no mount added, moved or
- * removed, so no mount freed and none reparented); else forgotten.
+ * removed, so no mount freed and none reparented); else forgotten.  A
+ * rename may change a verdict meanwhile: each verdict is one that held
+ * during the call, as each page of a procfs read is.
  */
 #define FATTR_MEMO_BITS		9
-#define FATTR_HOPS_PER_HOLD	512	/* hops up the tree per hold */
+#define FATTR_HOPS_PER_HOLD	512	/* hops up the mount tree per hold */
+#define FATTR_STEPS_PER_HOLD	8192	/* steps up directories per hold */
+#define FATTR_STEPS_PER_TEST	1024	/* more for one test: render it */
 #define FATTR_PENDING_MAX	16
+#define FATTR_STUCK_HOLDS	4	/* then the mount is rendered */
+
+/* What fattr_visible() and fattr_beneath() say. */
+enum {
+	FATTR_HIDDEN,		/* show_mountinfo() skips the mount */
+	FATTR_SHOWN,		/* it renders it */
+	FATTR_LATER = -1,	/* this hold's budget is spent: judge on */
+	FATTR_RENDER = -2,	/* render the mount to know */
+};
 
 struct fattr_memo {
 	struct fattr_ns_state st;	/* the state the verdicts hold for */
 	bool stateful;			/* st was read */
 	bool cut;			/* the last hold ended in a way up */
+	struct mount *stuck;		/* the mount it ended at, */
+	unsigned int stuck_holds;	/* in so many holds in a row */
 	unsigned int hops;		/* hops up during this hold */
+	unsigned int steps;		/* directory steps during this hold */
 	unsigned int npending;
 	/* To judge first, last first: where ways up stopped. */
 	struct mount *pending[FATTR_PENDING_MAX];
@@ -386,14 +420,75 @@ static bool fattr_memo_hold(struct fattr_memo *memo)
 	bool cut = memo->cut;
 
 	memo->hops = 0;
+	memo->steps = 0;
 	memo->cut = false;
 	if (stateful && memo->stateful && fattr_ns_state_eq(&st, &memo->st))
 		return false;
 	memset(memo->slot, 0, sizeof(memo->slot));
 	memo->npending = 0;
+	memo->stuck = NULL;
 	memo->stateful = stateful;
 	memo->st = st;
 	return cut;
+}
+
+/*
+ * Counts the holds in a row whose judging ended at @mnt.
+ *
+ * Return: their number, this one included.
+ */
+static unsigned int fattr_memo_stuck(struct fattr_memo *memo,
+				     struct mount *mnt)
+{
+	if (memo->stuck != mnt) {
+		memo->stuck = mnt;
+		memo->stuck_holds = 0;
+	}
+	return ++memo->stuck_holds;
+}
+
+/*
+ * Whether the way up the directories from @d meets @top (or @d is it)
+ * before @stop (NULL: none) and before a root: is_subdir() with a stop,
+ * but with the steps charged to @memo.  is_subdir() walks the whole depth
+ * of a directory tree, under rename_lock's seqcount (exported), and
+ * retries, or from 6.x takes it exclusively, if a rename races with it.
+ * Here a race, or a test that alone needs more than FATTR_STEPS_PER_TEST
+ * steps, has the mount rendered instead (prepend_path() copes with both,
+ * as for any reader of mountinfo); a hold's spent budget ends the hold.
+ */
+static int fattr_beneath(struct dentry *d, struct dentry *top,
+			 struct dentry *stop, struct fattr_memo *memo)
+{
+	unsigned int seq, n = 0;
+	int ret;
+
+	seq = read_seqbegin(&rename_lock);
+	rcu_read_lock();
+	for (;;) {
+		if (d == top) {
+			ret = FATTR_SHOWN;
+			break;
+		}
+		if (d == stop || IS_ROOT(d)) {
+			ret = FATTR_HIDDEN;
+			break;
+		}
+		if (++n > FATTR_STEPS_PER_TEST) {
+			ret = FATTR_RENDER;
+			break;
+		}
+		if (memo->steps + n > FATTR_STEPS_PER_HOLD) {
+			ret = FATTR_LATER;
+			break;
+		}
+		d = READ_ONCE(d->d_parent);
+	}
+	rcu_read_unlock();
+	memo->steps += n;
+	if (read_seqretry(&rename_lock, seq))
+		return FATTR_RENDER;
+	return ret;
 }
 
 /*
@@ -402,9 +497,10 @@ static bool fattr_memo_hold(struct fattr_memo *memo)
  * whose mount point it cannot reach from @root: going up from the mount,
  * at each mount on the way the mount point must lie beneath that mount's
  * root (else it escaped: a bind mount's subtree moved away under it), up
- * to @root's mount, where it must lie beneath @root; a way up that ends
- * at the namespace's root without meeting @root's mount is outside the
- * caller's root.
+ * to @root's mount, where the way up from it must meet @root before that
+ * mount's root (renames can put @root above it: the way then leaves the
+ * mount); a way up that ends at the namespace's root without meeting
+ * @root's mount is outside the caller's root.
  *
  * Every mount passed on the way up gets the same verdict, remembered in
  * @memo: a visible mount's ancestors below @root's mount are visible, and
@@ -414,13 +510,15 @@ static bool fattr_memo_hold(struct fattr_memo *memo)
  * be hidden (@root below its root) while its children are not.
  *
  * Invariant (README "Security model"): at most FATTR_HOPS_PER_HOLD hops
- * up per hold of namespace_sem, whatever the depth of the tree.  Called
- * with namespace_sem held, which keeps the mounts' parents as they are.
+ * up the mount tree and FATTR_STEPS_PER_HOLD up directories per hold of
+ * namespace_sem, whatever the depth of either.  Called with
+ * namespace_sem held, which keeps the mounts' parents as they are.
  *
- * Return: 1 (visible), 0 (not), or -EAGAIN if this hold's hops are spent;
- * where the way up stopped is then pushed on @memo->pending, to be judged
- * first in the next hold, so that every hold leaves some verdicts behind.
- * (A full stack loses its top, which costs hops, not correctness.)
+ * Return: FATTR_SHOWN, FATTR_HIDDEN, FATTR_RENDER, or FATTR_LATER if this
+ * hold's budget is spent; where the way up stopped is then pushed on
+ * @memo->pending, to be judged first in the next hold, so that every hold
+ * leaves some verdicts behind.  (A full stack loses its top, which costs
+ * hops, not correctness.)
  */
 static int fattr_visible(struct mount *mnt, const struct path *root,
 			 struct fattr_memo *memo)
@@ -431,15 +529,16 @@ static int fattr_visible(struct mount *mnt, const struct path *root,
 	int vis;
 
 	for (;;) {
+		struct dentry *top = fattr_vfsmount(v)->mnt_root;
+
 		if (fattr_vfsmount(v) == root->mnt) {
-			vis = is_subdir(d, root->dentry);
+			vis = fattr_beneath(d, root->dentry, top, memo);
 			break;
 		}
 		if (v != mnt) {
-			if (!is_subdir(d, fattr_vfsmount(v)->mnt_root)) {
-				vis = 0;
+			vis = fattr_beneath(d, top, NULL, memo);
+			if (vis != FATTR_SHOWN)
 				break;
-			}
 			vis = fattr_memo_get(memo, v);
 			if (vis >= 0)
 				break;
@@ -448,33 +547,46 @@ static int fattr_visible(struct mount *mnt, const struct path *root,
 		if (parent == v) {
 			/* The namespace's root, and not @root's mount. */
 			memo->chain[n++] = v;
-			vis = 0;
+			vis = FATTR_HIDDEN;
 			break;
 		}
 		if (memo->hops >= FATTR_HOPS_PER_HOLD) {
-			if (memo->npending == FATTR_PENDING_MAX)
-				memo->npending--;
-			memo->pending[memo->npending++] = v;
-			return -EAGAIN;
+			vis = FATTR_LATER;
+			break;
 		}
 		memo->hops++;
 		memo->chain[n++] = v;
 		d = fattr_field(v, fattr_layout.mount_mountpoint);
 		v = parent;
 	}
+	if (vis == FATTR_LATER) {
+		if (memo->npending == FATTR_PENDING_MAX)
+			memo->npending--;
+		memo->pending[memo->npending++] = v;
+		return vis;
+	}
+	if (vis == FATTR_RENDER)
+		return vis;
 	while (n)
 		fattr_memo_put(memo, memo->chain[--n], vis);
 	return vis;
 }
 
-/* fattr_visible() of @mnt, after any way up an earlier hold cut short. */
+/*
+ * fattr_visible() of @mnt, after any way up an earlier hold cut short.
+ * A pending mount that needs rendering is left to the way up of @mnt,
+ * which then meets it unjudged and needs rendering too, or not.
+ */
 static int fattr_judge(struct mount *mnt, const struct path *root,
 		       struct fattr_memo *memo)
 {
+	int vis;
+
 	while (memo->npending) {
-		if (fattr_visible(memo->pending[memo->npending - 1], root,
-				  memo) < 0)
-			return -EAGAIN;
+		vis = fattr_visible(memo->pending[memo->npending - 1], root,
+				    memo);
+		if (vis == FATTR_LATER)
+			return vis;
 		memo->npending--;
 	}
 	return fattr_visible(mnt, root, memo);
@@ -498,7 +610,8 @@ int fattr_val_reserve(struct fattr_val *val, size_t cap)
 
 	if (val->cap >= cap)
 		return 0;
-	buf = kvmalloc(cap, GFP_KERNEL);
+	/* Sized by the caller's mount tree: charged to its memory cgroup. */
+	buf = kvmalloc(cap, GFP_KERNEL_ACCOUNT);
 	if (!buf)
 		return -ENOMEM;
 	if (val->len)
@@ -541,14 +654,31 @@ static void fattr_mi_take(struct fattr_mnt_ref *ref, struct mount *mnt)
 }
 
 /**
- * fattr_mount_id_of() - the mount id of a mount the caller holds
+ * fattr_mount_is() - whether a mount the caller holds is the one it saw
  * @mnt: a mount the caller holds a reference to
+ * @id: the mount id it saw
+ * @ref: what a walk read of that mount
  *
- * Return: its id, as the first field of its mountinfo record.
+ * Mount ids are reused as soon as they are free; the unique id (6.8+) is
+ * never reused.  mnt_ns is only compared, not followed: without
+ * namespace_sem it may change under us, but a mount in the caller's
+ * namespace at this moment is one the caller may look at.
+ *
+ * Return: true if @mnt has @id, @ref's unique id where the kernel has
+ * one, and is in the caller's namespace.
  */
-int fattr_mount_id_of(const struct vfsmount *mnt)
+bool fattr_mount_is(const struct vfsmount *mnt, int id,
+		    const struct fattr_mnt_ref *ref)
 {
-	return fattr_mount_id(fattr_real_mount((struct vfsmount *)mnt));
+	const char *m = (const char *)fattr_real_mount((struct vfsmount *)mnt);
+
+	if (fattr_mount_id((const struct mount *)m) != id ||
+	    READ_ONCE(*(void * const *)(m + fattr_layout.mount_mnt_ns)) !=
+	    current->nsproxy->mnt_ns)
+		return false;
+	return fattr_layout.mount_id_unique == FATTR_NO_OFFSET ||
+	       *(const u64 *)(m + fattr_layout.mount_id_unique) ==
+	       ref->unique_id;
 }
 
 /*
@@ -735,12 +865,12 @@ static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_val *val)
 	struct fattr_memo *memo = NULL;
 	unsigned int work = 0;
 	bool render = false;
+	const struct path *root = fattr_seq_root(mi->seq);
 	struct mount *v;
-	struct path root;
 	int err;
 
 	if (fattr_can_judge()) {
-		memo = kvzalloc(sizeof(*memo), GFP_KERNEL);
+		memo = kvzalloc(sizeof(*memo), GFP_KERNEL_ACCOUNT);
 		if (!memo)
 			return -ENOMEM;
 	}
@@ -751,8 +881,6 @@ static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_val *val)
 					FATTR_ID_ROOM);
 	if (err)
 		goto free;
-	/* Also the seq_file's: both are the caller's root at open time. */
-	get_fs_root(current->fs, &root);
 	v = fattr_mi_lock(mi, &scratch);
 	render = !memo || fattr_memo_hold(memo);
 	while (v) {
@@ -766,13 +894,21 @@ static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_val *val)
 			fattr_mi_unlock(mi, v);
 			cond_resched();
 			if (err == -EAGAIN)
-				err = 0;	/* hops spent: judge on */
+				err = 0;	/* budget spent: judge on */
+			/*
+			 * A listing needs no record, only whether it is
+			 * shown: a record of any size is rendered to know,
+			 * as procfs's read grows its buffer to render it.
+			 */
 			if (err == -EOVERFLOW)
-				err = fattr_val_grow_record(&scratch);
+				err = fattr_val_reserve(&scratch,
+							2 * scratch.cap);
+			if (!err && fatal_signal_pending(current))
+				err = -EINTR;
 			if (!err && val->cap - val->len < FATTR_ID_ROOM)
 				err = fattr_val_reserve(val, 2 * val->cap);
 			if (err)
-				goto out;
+				goto free;
 			v = fattr_mi_lock(mi, &scratch);
 			render = !memo || fattr_memo_hold(memo) || again;
 			work = 0;
@@ -780,15 +916,35 @@ static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_val *val)
 		}
 		work++;
 		mi->seq->count = 0;
-		if (render) {
-			err = fattr_mi_show(mi, v);
-		} else {
-			err = fattr_judge(v, &root, memo);
-			if (err == -EAGAIN) {
+		if (!render) {
+			err = fattr_judge(v, root, memo);
+			/*
+			 * Progress: a mount whose judging ends holds
+			 * FATTR_STUCK_HOLDS times in a row (lost verdicts,
+			 * ways up longer than a hold's budget) is rendered.
+			 */
+			if (err == FATTR_LATER && fattr_memo_stuck(memo, v) <
+			    FATTR_STUCK_HOLDS) {
 				memo->cut = true;
+				err = -EAGAIN;
 				continue;
 			}
-			err = err ? 0 : -ENODATA;
+			render = err == FATTR_RENDER || err == FATTR_LATER;
+			err = err == FATTR_SHOWN ? 0 : -ENODATA;
+		}
+		if (render) {
+			err = fattr_mi_show(mi, v);
+			/*
+			 * A record costs what a few mounts looked at do;
+			 * its verdict serves the mounts below it.
+			 */
+			if (memo) {
+				work += FATTR_VISITS_PER_HOLD /
+					FATTR_RENDERS_PER_HOLD - 1;
+				if ((!err || err == -ENODATA) &&
+				    fattr_vfsmount(v) != root->mnt)
+					fattr_memo_put(memo, v, !err);
+			}
 		}
 		if (err == -EOVERFLOW)
 			continue;
@@ -801,8 +957,6 @@ static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_val *val)
 		v = fattr_mi_next(mi, v);
 	}
 	fattr_mi_unlock(mi, NULL);
-out:
-	path_put(&root);
 free:
 	fattr_val_free(&scratch);
 	kvfree(memo);

@@ -128,18 +128,19 @@ enum fattr_statfs {
  * statfs(2) of that path would do it (fs/statfs.c: user_statfs()): looked
  * up from its root, with its credentials (search permission on every
  * directory on the way, LSM hooks), LOOKUP_FOLLOW | LOOKUP_AUTOMOUNT, and
- * once more with LOOKUP_REVAL on ESTALE.  The path must lead to mount
- * @id itself, not to one mounted over it: ids are unique among live
- * mounts, and the looked-up path holds the one it found.
+ * the whole once more with LOOKUP_REVAL if vfs_statfs() says ESTALE.  The
+ * path must lead to the mount the walk saw (@ref), not to one mounted
+ * over it, nor to another that took its id since.
  *
  * Invariant (README "Security model"): statfs figures are the caller's
  * statfs(2)'s, path permission included; nothing pins the mount but this
  * lookup, for as long as vfs_statfs() takes, as statfs(2) pins it.
  *
- * Return: 0, -EACCES if the caller cannot reach mount @id by its mount
+ * Return: 0, -EACCES if the caller cannot reach that mount by its mount
  * point, or vfs_statfs()'s error.
  */
-static int fattr_statfs_id(const char *mountpoint, int id, struct kstatfs *st)
+static int fattr_statfs_id(const char *mountpoint, int id,
+			   const struct fattr_mnt_ref *ref, struct kstatfs *st)
 {
 	unsigned int flags = LOOKUP_FOLLOW | LOOKUP_AUTOMOUNT;
 	struct path path;
@@ -147,19 +148,20 @@ static int fattr_statfs_id(const char *mountpoint, int id, struct kstatfs *st)
 
 retry:
 	err = kern_path(mountpoint, flags, &path);
-	if (!err) {
-		err = fattr_mount_id_of(path.mnt) == id ?
-		      vfs_statfs(&path, st) : -EACCES;
-		path_put(&path);
+	if (err) {
+		/* A path that does not lead there (gone, or unreachable). */
+		if (err == -ENOENT || err == -ENOTDIR || err == -ELOOP ||
+		    err == -ENAMETOOLONG || err == -EPERM)
+			err = -EACCES;
+		return err;
 	}
+	err = fattr_mount_is(path.mnt, id, ref) ? vfs_statfs(&path, st) :
+	      -EACCES;
+	path_put(&path);
 	if (retry_estale(err, flags)) {
 		flags |= LOOKUP_REVAL;
 		goto retry;
 	}
-	/* A path that does not lead there (gone, or never reachable). */
-	if (err == -ENOENT || err == -ENOTDIR || err == -ELOOP ||
-	    err == -ENAMETOOLONG || err == -EPERM)
-		err = -EACCES;
 	return err;
 }
 
@@ -176,12 +178,13 @@ retry:
 static int fattr_get_statfs(const struct fattr_req *req, int arg,
 			    struct fattr_val *val)
 {
+	struct fattr_mnt_ref ref = { };
 	struct kstatfs st;
 	u64 n;
 	int err;
 
 	/* The record first: a mount the caller does not see has no keys. */
-	err = fattr_render(req, val, NULL);
+	err = fattr_render(req, val, &ref);
 	if (err)
 		return err;
 	if (req->id) {
@@ -193,7 +196,7 @@ static int fattr_get_statfs(const struct fattr_req *req, int arg,
 		val->buf[val->len] = '\0';
 		if (strlen(val->buf) != val->len)
 			return -EACCES;
-		err = fattr_statfs_id(val->buf, req->id, &st);
+		err = fattr_statfs_id(val->buf, req->id, &ref, &st);
 	} else {
 		err = vfs_statfs(req->path, &st);
 	}

@@ -3,14 +3,14 @@
 #
 # bench.sh [TAG...]
 #
-# make bench: bench/fattr-bench in one VM boot per kernel (default: every
-# supported kernel), then the tables of all kernels together.  Not part of
-# make check: benchmarks are not tests.
+# make bench: bench/fattr-bench in one VM boot per kernel (default: 6.1,
+# 6.12, the newest kernel and its rt flavor), then the tables of all
+# kernels together.  Not part of make check: benchmarks are not tests.
 
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${FATTR_CACHE:-/var/cache/fattr}
-[ $# -gt 0 ] || set -- 6.1 6.12 sid
+[ $# -gt 0 ] || set -- 6.1 6.12 newest newest-rt
 
 "$top/scripts/deps.sh"
 make -s -C "$top/bench" || exit 1

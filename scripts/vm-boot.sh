@@ -24,10 +24,12 @@ log=${4:?}
 arch=${5:-amd64}
 
 # -cpu max runs both 64- and 32-bit user code (i386, AArch32).  On arm64
-# pauth-impdef makes QEMU's pointer authentication cheap to emulate.
+# pauth-impdef makes QEMU's pointer authentication cheap to emulate, and
+# mte=on gives the VM memory tagging (MTE), which the tests of tagged
+# names use where the kernel has it.
 case $arch in
 amd64)	qemu="qemu-system-x86_64 -cpu max" console=ttyS0 ;;
-arm64)	qemu="qemu-system-aarch64 -M virt -cpu max,pauth-impdef=on"
+arm64)	qemu="qemu-system-aarch64 -M virt,mte=on -cpu max,pauth-impdef=on"
 	console=ttyAMA0 ;;
 *)	echo "vm-boot: unknown architecture $arch" >&2
 	exit 2 ;;

@@ -31,7 +31,8 @@ fail() {
 ul=${FATTR_USERLAND:-/}
 ul=${ul%/}
 bin=${FATTR_TEST_BIN:-$top/test}
-for b in fattr-check fattr-compat32 fattr-confined fattr-fuzz fattr-stress; do
+for b in fattr-check fattr-compat32 fattr-confined fattr-fuzz fattr-stress \
+	 fattr-failnth; do
 	[ -x "$bin/$b" ] || fail "$bin/$b not built (make -C test)"
 done
 [ -x "$ul/bin/busybox" ] || fail "no $ul/bin/busybox (apt-get install busybox-static)"
@@ -45,10 +46,10 @@ cp "$ul/bin/busybox" "$root/bin/busybox"
 cp "$top/test/vm-init" "$root/init"
 cp "$ko" "$root/fattr.ko"
 cp "$bin/fattr-check" "$bin/fattr-compat32" "$bin/fattr-confined" \
-   "$bin/fattr-fuzz" "$bin/fattr-stress" "$root/test/"
+   "$bin/fattr-fuzz" "$bin/fattr-stress" "$bin/fattr-failnth" "$root/test/"
 cp "$top/test/vm-check.sh" "$top/test/getfattr-test.sh" \
    "$top/test/vm-refuse.sh" "$top/test/vm-confined.sh" \
-   "$top/test/vm-stress.sh" "$root/test/"
+   "$top/test/vm-stress.sh" "$top/test/vm-faults.sh" "$root/test/"
 # The examples, which getfattr-test.sh runs.
 cp "$top/examples/mount-of.sh" "$top/examples/where.sh" "$root/test/"
 # The test-only module of test/claim, for vm-refuse.sh (vm-test.sh

@@ -14,6 +14,9 @@
 # a comma-separated subset of fuzz,cycles,churn,iso (default: all),
 # passed as fattr.parts=, runs only those parts.
 #
+# RUN=faults (test/vm-faults.sh) is the fault injection run: it needs a
+# kernel with CONFIG_FAULT_INJECTION (TAG debug, scripts/debug-kernel.sh).
+#
 # The module is built by the top Makefile (so with scripts/conftest.sh)
 # with KDIR=/usr/src/linux-headers-REL, on the system fetch-kernel.sh
 # (for the debug kernels debug-kernel.sh) wrote into
@@ -136,6 +139,14 @@ if [ "$run" = stress ]; then
 	# The full size runs up to about 20 minutes under TCG.
 	[ "${FATTR_STRESS:-ci}" != full ] || : "${FATTR_VM_TIMEOUT:=3600}"
 	export FATTR_TCG_OPTS FATTR_VM_APPEND FATTR_VM_TIMEOUT
+fi
+# The check run too: its fault suite enables perf tracepoints, whose
+# text patching met the same defect once (2026-12-05, newest-rt: "Oops:
+# int3" on both vCPUs, a stale translation of the patch's int3; the same
+# run passed again at once).
+if [ "$run" = check ]; then
+	FATTR_TCG_OPTS=${FATTR_TCG_OPTS:-,thread=single}
+	export FATTR_TCG_OPTS
 fi
 # KASAN, lockdep and kmemleak make the debug kernels (debug: 6.1,
 # debug-newest: 7.x, scripts/debug-kernel.sh) about five times slower

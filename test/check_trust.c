@@ -36,6 +36,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -140,20 +142,16 @@ static void expect_own_view(const struct other_ns *o, const char *how)
 	/* The other namespace's mount: by id, its record and statfs. */
 	ck_assert_msg(!mi_find(&mi, o->secret_id, &len),
 		      "mount %d is in this namespace", o->secret_id);
-	name = xasprintf(":mntns:%d:info", o->secret_id);
-	what = xasprintf("%s, the other namespace's (%s)", name, how);
-	x_get(&r, "/", name);
-	expect_errno(&r, ENODATA, what);
-	x_free(&r);
-	free(name);
-	free(what);
-	name = xasprintf(":mntns:%d:statfs:type", o->secret_id);
-	what = xasprintf("%s, the other namespace's (%s)", name, how);
-	x_get(&r, "/", name);
-	expect_errno(&r, ENODATA, what);
-	x_free(&r);
-	free(name);
-	free(what);
+	for (i = 0; i < 2; i++) {
+		name = xasprintf(":mntns:%d:%s", o->secret_id,
+				 i ? "statfs:type" : "info");
+		what = xasprintf("%s, the other namespace's (%s)", name, how);
+		x_get(&r, "/", name);
+		expect_errno(&r, ENODATA, what);
+		x_free(&r);
+		free(name);
+		free(what);
+	}
 	mi_free(&mi);
 	free(file);
 }
@@ -452,6 +450,58 @@ START_TEST(test_tagged_name)
 	free(b);
 }
 END_TEST
+
+#define HWCAP2_MTE_BIT		(1UL << 18)
+#define PROT_MTE_FLAG		0x20
+#define PR_MTE_TCF_SYNC_BIT	(1UL << 1)
+#define PR_MTE_TAG_SHIFT_N	3
+
+/*
+ * Memory tagging (MTE, in synchronous mode): names in memory tagged 3,
+ * passed through pointers tagged 3, as an MTE heap hands them out.  Each
+ * gets the answer of the same name in untagged memory, within 20 s: a
+ * load through the untagged address faults on the tag check, so the
+ * callback must read through the tagged one (a livelock before).
+ */
+START_TEST(test_mte_name)
+{
+	static const char *const names[] = {
+		"user.fattr_none", ":mnt:info", ":nope",
+	};
+	char *p, *mem, *a = malloc(4096), *b = malloc(4096);
+	size_t i, off;
+
+	ck_assert_int_eq(prctl(PR_SET_TAGGED_ADDR_CTRL, PR_TAGGED_ADDR_ENABLE |
+			       PR_MTE_TCF_SYNC_BIT |
+			       (0xfffeUL << PR_MTE_TAG_SHIFT_N), 0, 0, 0), 0);
+	mem = mmap(NULL, 4096, PROT_READ | PROT_WRITE | PROT_MTE_FLAG,
+		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ck_assert(mem != MAP_FAILED);
+	p = (char *)((uintptr_t)mem | (3UL << 56));
+	for (off = 0; off < 4096; off += 16)
+		__asm__ volatile(".arch_extension memtag\n\tstg %0, [%0]"
+				 : : "r"(p + off) : "memory");
+	alarm(20);
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		ssize_t ra, rb;
+		int ea, eb;
+
+		strcpy(p, names[i]);
+		ra = getxattr("/", names[i], a, 4096);
+		ea = errno;
+		rb = getxattr("/", p, b, 4096);
+		eb = errno;
+		ck_assert_msg(ra == rb && (ra >= 0 ? !memcmp(a, b, ra) :
+					   ea == eb),
+			      "%s in MTE memory: %zd (%s), untagged: %zd (%s)",
+			      names[i], rb, strerror(eb), ra, strerror(ea));
+	}
+	alarm(0);
+	munmap(mem, 4096);
+	free(a);
+	free(b);
+}
+END_TEST
 #endif
 
 /*
@@ -608,12 +658,17 @@ START_TEST(test_listing_e2big)
 	size_t elen;
 	int i;
 
-	for (i = 0; getxattr("/", ":mntns:", NULL, 0) <= VALUE_MAX + 64; i++) {
-		char *m = xasprintf("%s/%d", dir, i);
+	/* In batches: a listing of thousands of mounts is not free. */
+	for (i = 0; getxattr("/", ":mntns:", NULL, 0) <= VALUE_MAX + 64;) {
+		int end = i + 500;
 
-		xmkdir(m);
-		xmount("fattr-many", m, "tmpfs", 0, NULL);
-		free(m);
+		for (; i < end; i++) {
+			char *m = xasprintf("%s/%d", dir, i);
+
+			xmkdir(m);
+			xmount("fattr-many", m, "tmpfs", 0, NULL);
+			free(m);
+		}
 	}
 	len = getxattr("/", ":mntns:", NULL, 0);
 	r = getxattr("/", ":mntns:", buf, len);
@@ -637,6 +692,191 @@ START_TEST(test_listing_e2big)
 }
 END_TEST
 
+/*
+ * The caller's root above its mount's root: a bind M of dir b, the caller
+ * chrooted into b/r through M, then r moved out of b and b into r.  From
+ * a mount point under b the way up leaves M at b before it meets r, so
+ * mountinfo hides that mount; a mount point under r but not b still
+ * reaches r.  The listing must be what the caller's own mountinfo
+ * (read from outside, /proc/PID/mountinfo) lists.
+ */
+START_TEST(test_root_above_mount)
+{
+	const char *dir = scratch();
+	char *a = xasprintf("%s/a", dir), *b = xasprintf("%s/a/b", dir);
+	char *r = xasprintf("%s/a/b/r", dir), *m = xasprintf("%s/m", dir);
+	char *x = xasprintf("%s/m/x", dir), *t = xasprintf("%s/m/r/t", dir);
+	char *r2 = xasprintf("%s/a/r", dir), *b2 = xasprintf("%s/a/r/b", dir);
+	char *file, buf[65536];
+	int go[2], back[2], status;
+	struct mountinfo mi;
+	ssize_t n = 0, got;
+	size_t len;
+	char *exp;
+	pid_t pid;
+
+	xmkdir(a);
+	xmkdir(b);
+	xmkdir(r);
+	xmkdir(xasprintf("%s/x", b));
+	xmkdir(xasprintf("%s/t", r));
+	xbind(b, m);
+	xtmpfs("fattr-under-b", x);
+	xtmpfs("fattr-under-r", t);
+	ck_assert_int_eq(pipe(go), 0);
+	ck_assert_int_eq(pipe(back), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (!pid) {
+		char c;
+
+		if (chdir(xasprintf("%s/m/r", dir)) || chroot(".")) {
+			n = snprintf(buf, sizeof(buf), "chroot: %s",
+				     strerror(errno));
+			if (write(back[1], buf, n) != n)
+				_exit(1);
+			_exit(1);
+		}
+		/* Chrooted: the renames may come. */
+		if (write(back[1], "R", 1) != 1 || read(go[0], &c, 1) != 1)
+			_exit(1);
+		n = getxattr("/", ":mntns:", buf, sizeof(buf));
+		if (n < 0)
+			n = snprintf(buf, sizeof(buf), "getxattr: %s",
+				     strerror(errno));
+		if (write(back[1], buf, n) != n)
+			_exit(1);
+		close(back[1]);
+		if (read(go[0], &c, 1) < 0)
+			_exit(1);
+		_exit(0);
+	}
+	close(back[1]);
+	got = read(back[0], buf, 1);
+	ck_assert_msg(got == 1 && buf[0] == 'R', "the child did not chroot");
+	ck_assert_int_eq(rename(r, r2), 0);
+	ck_assert_int_eq(rename(b, b2), 0);
+	ck_assert_int_eq(write(go[1], "g", 1), 1);
+	while ((got = read(back[0], buf + n, sizeof(buf) - n)) > 0)
+		n += got;
+	file = xasprintf("/proc/%d/mountinfo", (int)pid);
+	got = mi_read(&mi, file);
+	ck_assert_msg(!got, "%s of the chrooted child: %s (it says \"%s\")",
+		      file, strerror(-got), esc(buf, n));
+	exp = ids_listing(&mi, &len);
+	ck_assert_int_eq(write(go[1], "g", 1), 1);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert_msg(WIFEXITED(status) && !WEXITSTATUS(status),
+		      "chrooted child: status %#x", status);
+	ck_assert_msg((size_t)n == len && !memcmp(buf, exp, len),
+		      ":mntns: with the root above its mount's root: \"%s\", "
+		      "its mountinfo lists \"%s\"", esc(buf, n),
+		      esc(exp, len));
+	mi_free(&mi);
+	free(exp);
+	free(file);
+}
+END_TEST
+
+/* Renames a directory back and forth until told to stop. */
+static volatile int rename_stop;
+
+static void *renamer(void *arg)
+{
+	const char *from = arg;
+	char *to = xasprintf("%s.renamed", from);
+
+	while (!rename_stop) {
+		if (rename(from, to) || rename(to, from))
+			break;
+	}
+	free(to);
+	return NULL;
+}
+
+/*
+ * Mount points 1,500 directories deep (deeper than fattr judges without
+ * rendering) and a thread renaming directories in a loop (which fails
+ * fattr's judging walk and has it render): the listing and every record
+ * still match the caller's mountinfo.
+ */
+START_TEST(test_deep_dirs)
+{
+	const char *dir = scratch();
+	char *spin = xasprintf("%s/spin", dir);
+	int fd, i, k;
+	pthread_t th;
+
+	ck_assert_int_eq(chdir(dir), 0);
+	for (k = 0; k < 3; k++) {
+		char *top = xasprintf("%s/deep%d", dir, k);
+
+		xmkdir(top);
+		ck_assert_int_eq(chdir(top), 0);
+		for (i = 0; i < 1500; i++) {
+			ck_assert_int_eq(mkdir("d", 0755) && errno != EEXIST,
+					 0);
+			ck_assert_int_eq(chdir("d"), 0);
+		}
+		xmkdir("m");
+		ck_assert_int_eq(mount("fattr-deep", "m", "tmpfs", 0, NULL),
+				 0);
+		free(top);
+	}
+	ck_assert_int_eq(chdir("/"), 0);
+	xmkdir(spin);
+	fd = open(spin, O_RDONLY);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	expect_listing("/");
+	expect_all_ids();
+	rename_stop = 0;
+	ck_assert_int_eq(pthread_create(&th, NULL, renamer, spin), 0);
+	for (i = 0; i < 20; i++)
+		expect_listing("/");
+	rename_stop = 1;
+	pthread_join(th, NULL);
+	free(spin);
+}
+END_TEST
+
+/*
+ * Mounts nested 40 deep, each mount point 1,000 directories below the
+ * root of the mount before, and at the bottom a mount older than all of
+ * them, moved there (judged first where the walk goes by age, 6.8+): a
+ * way up that no hold's budget covers (fattr could loop forever on such
+ * ones once), and records longer than 64 KiB, which a listing must still
+ * judge (one failed it with E2BIG once).  The listing matches the
+ * caller's mountinfo.
+ */
+START_TEST(test_nested_deep_mounts)
+{
+	const char *dir = scratch();
+	char *early = xasprintf("%s/early", dir);
+	int i, k;
+
+	/* Older than the chain, then moved to its bottom: judged first. */
+	xtmpfs("fattr-early", early);
+	ck_assert_int_eq(chdir(dir), 0);
+	for (k = 0; k < 40; k++) {
+		for (i = 0; i < 1000; i++) {
+			ck_assert_int_eq(mkdir("d", 0755) && errno != EEXIST,
+					 0);
+			ck_assert_int_eq(chdir("d"), 0);
+		}
+		ck_assert_int_eq(mkdir("m", 0755), 0);
+		ck_assert_int_eq(mount("fattr-nested", "m", "tmpfs", 0, NULL),
+				 0);
+		ck_assert_int_eq(chdir("m"), 0);
+	}
+	ck_assert_int_eq(mkdir("x", 0755), 0);
+	xmount(early, "x", NULL, MS_MOVE, NULL);
+	ck_assert_int_eq(chdir("/"), 0);
+	expect_listing("/");
+	free(early);
+}
+END_TEST
+
 Suite *trust_suite(void)
 {
 	Suite *s = suite_create("trust");
@@ -649,10 +889,18 @@ Suite *trust_suite(void)
 	tcase_add_test(tc, test_name_read_once);
 #ifdef __aarch64__
 	tcase_add_test(tc, test_tagged_name);
+	/* QEMU gives MTE with -M virt,mte=on (scripts/vm-boot.sh). */
+	if (getauxval(AT_HWCAP2) & HWCAP2_MTE_BIT)
+		tcase_add_test(tc, test_mte_name);
+	else
+		printf("trust: no MTE in this CPU: test_mte_name not run\n");
 #endif
 	tcase_add_test(tc, test_superoptions_escaped);
 	tcase_add_test(tc, test_statfs_automount);
 	tcase_add_test(tc, test_listing_e2big);
+	tcase_add_test(tc, test_root_above_mount);
+	tcase_add_test(tc, test_deep_dirs);
+	tcase_add_test(tc, test_nested_deep_mounts);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -10,7 +10,11 @@ status=0
 echo "fattr-vm: Check suite"
 # rmmod under load runs in the stress run (test/vm-stress.sh), where
 # QEMU runs single-threaded: see scripts/vm-test.sh.
-CK_EXCLUDE_TAGS=stress /test/fattr-check || status=1
+# KASAN, lockdep and kmemleak make a debug kernel several times slower:
+# Check's per-test timeouts (TEST_TIMEOUT) scale with it there.
+mult=1
+case $(uname -r) in *-fattr-debug*) mult=5 ;; esac
+CK_TIMEOUT_MULTIPLIER=$mult CK_EXCLUDE_TAGS=stress /test/fattr-check || status=1
 echo "fattr-vm: getfattr shell test"
 sh /test/getfattr-test.sh || status=1
 echo "fattr-vm: 32-bit callers"

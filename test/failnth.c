@@ -1,0 +1,747 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * failnth.c: fattr under systematic fault injection, the way syzkaller
+ * does it.  Built static as fattr-failnth, run by test/vm-faults.sh on
+ * the debug kernel (CONFIG_FAULT_INJECTION, FAILSLAB, FAIL_PAGE_ALLOC,
+ * FAULT_INJECTION_USERCOPY, FAULT_INJECTION_DEBUG_FS), as root with
+ * fattr loaded.
+ *
+ *   fattr-failnth
+ *	as root, on "/" and a tmpfs it mounts on DIR_TMPFS, whose source
+ *	of 4,095 bytes makes its record longer than a page: fattr renders
+ *	it into a page, gets -EOVERFLOW and renders it again into a buffer
+ *	of XATTR_SIZE_MAX + 1 (kvmalloc(), which falls back to vmalloc()),
+ *	so its calls take that path too;
+ *   fattr-failnth user UID
+ *	the same as UID in a user and mount namespace of its own (the
+ *	tmpfs mounted there); the debugfs settings are made as root first.
+ *
+ * The calls: for each of the two paths, every name of the tree reachable
+ * from ":mnt:" (its folder values are read, so the keys are the kernel's
+ * and not a list of ours: ":mnt:", each key, ":mnt:statfs:" and each of
+ * its keys), ":", ":mntns:", by path (getxattr) and by descriptor
+ * (fgetxattr on an open fd), then ":mntns:ID:info", ":mntns:ID:" and
+ * ":mntns:ID:statfs:bsize" with ID the path's ":mnt:id", once as they
+ * come (the id map cached) and once with a mount and umount before each
+ * call (the map rebuilt); each with size 0 and with a 64 KiB buffer.
+ * Then, on "/", ":mnt:info" by path and by descriptor, ":mntns:" and
+ * ":mntns:ID:info", each call made by a new process (see fresh_child()),
+ * as it is and confined by Landlock, which refuses it its
+ * /proc/self/mountinfo: that one must get EACCES without faults, and an
+ * errno with any fault, never a value.
+ *
+ * For each call: one call without faults gives the reference; then for
+ * n = 1, 2, ...: write n to /proc/thread-self/fail-nth (the n-th fault
+ * site the task reaches fails: a slab or page allocation, a user copy),
+ * make the call, read fail-nth back and write 0 to it.  It reads 0 if
+ * the fault was injected; otherwise the call has fewer than n sites,
+ * each of which has failed once: the loop ends.  A faulted call must
+ * fail (any errno, counted) or return exactly the reference; anything
+ * else, or n reaching CAP, is a failure.  Prints one line per call and
+ * a summary line; exits non-zero on any failure.
+ *
+ * To look at the sites of a call: FAILNTH_ONLY=S runs only the calls
+ * whose name (as printed, without its spaces) contains S, e.g.
+ * "getxattr(/,:mnt:info,0)"; FAILNTH_VERBOSE=1 (or 2) has the kernel log
+ * each injected fault (with a stack trace), and paces the loop so that
+ * the log's rate limit (10 in 5 s) lets each through.  Faults of
+ * allocations made with __GFP_NOWARN are never logged.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
+#include <linux/landlock.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+#include "fdio.h"
+
+#define VALUE_MAX 65536
+#define NAME_LEN 256
+#define MAX_CALLS 512
+#define MAX_ERRNO 256
+/* No call of fattr reaches this many fault sites; a loop that does fails. */
+#define CAP 2000
+#define DIR_TMPFS "/tmp/fattr-failnth"
+/* Its source's length: mount(2) takes up to PATH_MAX - 1. */
+#define SOURCE_LEN 4095
+/* Mounted and unmounted before each call that wants the id map rebuilt. */
+#define DIR_BUMP "/tmp/fattr-failnth/bump"
+#define NTH "/proc/thread-self/fail-nth"
+#define DEBUGFS "/sys/kernel/debug"
+/* Landlock's syscalls, in case libc's headers predate them. */
+#define NR_CREATE_RULESET 444
+#define NR_RESTRICT_SELF 446
+
+enum how { BY_PATH, BY_FD };
+
+struct call {
+	enum how how;
+	const char *label;	/* "/" or "tmpfs", for the output */
+	const char *path;
+	int fd;
+	char name[NAME_LEN];
+	size_t size;
+	int bump;		/* mount + umount before each call */
+	int fresh;		/* made by a new process */
+	int confined;		/* and that one confined by Landlock */
+};
+
+/* What one call of a loop gave. */
+struct outcome {
+	ssize_t r;		/* the call's result */
+	int err;		/* its errno, if r < 0 */
+	int injected;		/* whether the armed fault was injected */
+};
+
+static struct call calls[MAX_CALLS];
+static int ncalls;
+static int fds[2], nfds;
+static int pace;
+static int nth_fd = -1;
+static int ruleset_fd = -1;
+static ssize_t ref_len;
+static long calls_run, total_sites, failures;
+static long total_errs[MAX_ERRNO];
+
+/*
+ * The buffers, static and touched (then locked) before the first fault
+ * is armed: a page fault of our own between arming and the call would
+ * reach the page allocator and take the fault (or, failed in user mode,
+ * call the OOM killer instead of returning an errno).
+ */
+static char ref[VALUE_MAX], val[VALUE_MAX], folder[VALUE_MAX];
+
+static const struct {
+	int err;
+	const char *name;
+} errnames[] = {
+	{ EPERM, "EPERM" }, { ENOENT, "ENOENT" }, { EINTR, "EINTR" },
+	{ EIO, "EIO" }, { E2BIG, "E2BIG" }, { EBADF, "EBADF" },
+	{ EAGAIN, "EAGAIN" }, { ENOMEM, "ENOMEM" }, { EACCES, "EACCES" },
+	{ EFAULT, "EFAULT" }, { EBUSY, "EBUSY" }, { EINVAL, "EINVAL" },
+	{ ENOSPC, "ENOSPC" }, { ERANGE, "ERANGE" }, { ENOSYS, "ENOSYS" },
+	{ ENODATA, "ENODATA" }, { EOVERFLOW, "EOVERFLOW" },
+	{ EOPNOTSUPP, "EOPNOTSUPP" }, { ESRCH, "ESRCH" },
+};
+
+static const char *errname(int err)
+{
+	static char buf[16];
+	size_t i;
+
+	for (i = 0; i < sizeof(errnames) / sizeof(errnames[0]); i++)
+		if (errnames[i].err == err)
+			return errnames[i].name;
+	snprintf(buf, sizeof(buf), "E%d", err);
+	return buf;
+}
+
+static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	printf("failnth: FAIL: ");
+	vprintf(fmt, ap);
+	printf("\n");
+	va_end(ap);
+	exit(2);
+}
+
+/* Writes @s to @file; -1 with errno if it cannot. */
+static int write_str(const char *file, const char *s)
+{
+	ssize_t n;
+	int fd;
+
+	fd = open(file, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	n = write(fd, s, strlen(s));
+	close(fd);
+	return n == (ssize_t)strlen(s) ? 0 : -1;
+}
+
+/*
+ * One debugfs setting of fault injection: @dir/@file = @s.  A missing
+ * @dir is fatal if @required, else reported.
+ */
+static void setting(const char *dir, const char *file, const char *s,
+		    int required)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), DEBUGFS "/%s", dir);
+	if (access(path, F_OK)) {
+		if (required)
+			die("no %s: a kernel without CONFIG_FAULT_INJECTION_DEBUG_FS or its %s",
+			    path, dir);
+		printf("failnth: no %s: those faults are not injected\n", path);
+		return;
+	}
+	snprintf(path, sizeof(path), DEBUGFS "/%s/%s", dir, file);
+	if (write_str(path, s))
+		die("writing %s to %s: %s", s, path, strerror(errno));
+}
+
+/*
+ * The debugfs side (fault-injection.rst).  fail-nth itself needs no
+ * debugfs setting: it takes precedence over probability, interval,
+ * times and space, and is tested before task-filter (should_fail_ex()
+ * in lib/fault-inject.c), so make-it-fail and task-filter play no part:
+ * it fails only the writing task's own n-th site.  But the per-type
+ * filters apply before it, and by default leave most of fattr's
+ * allocations out:
+ *   - ignore-gfp-wait (failslab, fail_page_alloc): Y skips every
+ *     allocation that may sleep (__GFP_DIRECT_RECLAIM), so GFP_KERNEL
+ *     ones: N;
+ *   - fail_page_alloc/min-order: 1 skips order-0 pages (vmalloc()'s,
+ *     kvmalloc()'s fallback): 0;
+ *   - fail_page_alloc/ignore-gfp-highmem stays Y: it skips user pages
+ *     (__GFP_HIGHMEM), whose failure in a page fault of ours would not
+ *     be an errno of the call;
+ *   - verbose: 0, no line per injected fault (1: a line each, rate
+ *     limited; 2: with a stack trace); @verbose sets it;
+ *   - probability 0 (the default), so that only fail-nth injects.
+ * fail_usercopy (copy_{to,from}_user, strncpy_from_user) has no filter.
+ * They stay set for the rest of the boot: harmless, as only a task that
+ * writes its fail-nth has faults.
+ */
+static void setup_debugfs(const char *verbose)
+{
+	struct stat st;
+
+	if (stat(DEBUGFS "/failslab", &st) &&
+	    mount("none", DEBUGFS, "debugfs", 0, NULL) && errno != EBUSY)
+		die("mounting debugfs on " DEBUGFS ": %s", strerror(errno));
+	setting("failslab", "ignore-gfp-wait", "N", 1);
+	setting("failslab", "probability", "0", 1);
+	setting("failslab", "verbose", verbose, 1);
+	setting("fail_page_alloc", "ignore-gfp-wait", "N", 1);
+	setting("fail_page_alloc", "min-order", "0", 1);
+	setting("fail_page_alloc", "probability", "0", 1);
+	setting("fail_page_alloc", "verbose", verbose, 1);
+	setting("fail_usercopy", "probability", "0", 0);
+	setting("fail_usercopy", "verbose", verbose, 0);
+}
+
+/* Arms the fault: the @n-th site this task reaches fails. */
+static void nth_arm(unsigned int n)
+{
+	char s[16];
+	int len;
+
+	len = snprintf(s, sizeof(s), "%u", n);
+	if (pwrite(nth_fd, s, len, 0) != len)
+		die("writing %u to " NTH ": %s", n, strerror(errno));
+}
+
+/*
+ * Reads fail-nth back and disarms it (writes 0) before anything else;
+ * returns 1 if the fault was injected since nth_arm(), 0 if not.
+ *
+ * With FAULT_INJECTION_USERCOPY these very accesses are sites too.
+ * If the call left fail-nth at k > 0, the read's copy_to_user() takes
+ * one more: at k = 1 it is the one failed, the read gets EFAULT (the
+ * value it would have shown was 1: not injected), and the write of 0
+ * may likewise get EFAULT; fail-nth is 0 after either way, which the
+ * last read checks (at 0 nothing is failed).
+ */
+static int nth_disarm(void)
+{
+	char s[16];
+	ssize_t r;
+	int err;
+
+	r = pread(nth_fd, s, sizeof(s) - 1, 0);
+	err = errno;
+	if (pwrite(nth_fd, "0", 1, 0) != 1 && errno != EFAULT)
+		die("writing 0 to " NTH ": %s", strerror(errno));
+	if (r < 0 && err != EFAULT)
+		die("reading " NTH ": %s", strerror(err));
+	if (!r)
+		die("reading " NTH ": nothing");
+	if (pread(nth_fd, s + 8, 7, 0) != 2 || memcmp(s + 8, "0\n", 2))
+		die(NTH " not 0 after writing 0");
+	if (r < 0)
+		return 0;
+	s[r] = 0;
+	return strtoul(s, NULL, 10) == 0;
+}
+
+/* Changes the namespace, so that fattr rebuilds its id map. */
+static void bump(void)
+{
+	if (mount("fattr-failnth-bump", DIR_BUMP, "tmpfs", 0, NULL) ||
+	    umount(DIR_BUMP))
+		die("mount/umount on " DIR_BUMP ": %s", strerror(errno));
+}
+
+static ssize_t do_call(const struct call *c, char *buf)
+{
+	void *v = c->size ? buf : NULL;
+
+	if (c->how == BY_FD)
+		return fgetxattr(c->fd, c->name, v, c->size);
+	return getxattr(c->path, c->name, v, c->size);
+}
+
+static void call_name(const struct call *c, char *s, size_t len)
+{
+	snprintf(s, len, "%s(%s, %s, %zu)%s%s%s",
+		 c->how == BY_FD ? "fgetxattr" : "getxattr", c->label,
+		 c->name, c->size, c->bump ? " map rebuilt" : "",
+		 c->fresh ? " new process" : "",
+		 c->confined ? " under Landlock" : "");
+}
+
+/* Whether @r and val are the reference. */
+static int is_ref(const struct call *c, ssize_t r)
+{
+	return r == ref_len && (!c->size || !memcmp(val, ref, r));
+}
+
+/* The call, in this process; with the @n-th fault if @n > 0. */
+static void iterate_here(const struct call *c, unsigned int n,
+			 struct outcome *o)
+{
+	if (c->bump)
+		bump();
+	if (n)
+		nth_arm(n);
+	o->r = do_call(c, n ? val : ref);
+	o->err = errno;
+	o->injected = n ? nth_disarm() : 0;
+}
+
+/*
+ * The call in a new process, which procfs has never seen: fattr's
+ * lookup of /proc/self/mountinfo then allocates the mountinfo dentry and
+ * inode under the process's /proc/PID (that one looked up by the
+ * child's own open of fail-nth), sites that a process which has read
+ * its mountinfo before does not reach.  With @c->confined, under a
+ * Landlock domain that handles reading files and allows it nowhere.
+ * Sends its outcome, then the value, to @out.
+ */
+static void fresh_child(const struct call *c, unsigned int n, int out)
+{
+	char *buf = n ? val : ref;
+	struct outcome o;
+
+	/*
+	 * Memory locks are not inherited: fault every page in again, page
+	 * tables included, so that no page fault of ours (the text is
+	 * mapped lazily after fork()) meets the armed fault.
+	 */
+	if (mlockall(MCL_CURRENT))
+		die("child: mlockall: %s", strerror(errno));
+	/* Our own: thread-self is resolved at open. */
+	nth_fd = open(NTH, O_RDWR | O_CLOEXEC);
+	if (nth_fd < 0)
+		die("child: open " NTH ": %s", strerror(errno));
+	if (c->confined &&
+	    (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+	     syscall(NR_RESTRICT_SELF, ruleset_fd, 0)))
+		die("child: landlock_restrict_self: %s", strerror(errno));
+	if (n)
+		nth_arm(n);
+	o.r = do_call(c, buf);
+	o.err = errno;
+	o.injected = n ? nth_disarm() : 0;
+	if (write_all(out, &o, sizeof(o)) ||
+	    (o.r > 0 && c->size && write_all(out, buf, o.r)))
+		die("child: writing to the parent: %s", strerror(errno));
+	_exit(0);
+}
+
+static void iterate_fresh(const struct call *c, unsigned int n,
+			  struct outcome *o)
+{
+	int p[2], status, bad;
+	pid_t pid;
+
+	if (pipe(p))
+		die("pipe: %s", strerror(errno));
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		die("fork: %s", strerror(errno));
+	if (!pid) {
+		close(p[0]);
+		fresh_child(c, n, p[1]);
+	}
+	close(p[1]);
+	bad = read_full(p[0], o, sizeof(*o)) ||
+	      (o->r > 0 && c->size && read_full(p[0], n ? val : ref, o->r));
+	close(p[0]);
+	if (waitpid(pid, &status, 0) != pid)
+		die("waitpid: %s", strerror(errno));
+	if (bad || !WIFEXITED(status) || WEXITSTATUS(status))
+		die("the new process of call %d, fault site %u: status %#x",
+		    (int)(c - calls), n, status);
+}
+
+static void iterate(const struct call *c, unsigned int n, struct outcome *o)
+{
+	if (c->fresh)
+		iterate_fresh(c, n, o);
+	else
+		iterate_here(c, n, o);
+}
+
+/* @v of @len bytes, printable, cut at 120. */
+static const char *esc(const char *v, ssize_t len, char *out)
+{
+	ssize_t i;
+	char *o = out;
+
+	for (i = 0; i < len && i < 120; i++) {
+		if (v[i] >= 0x20 && v[i] < 0x7f && v[i] != '\\')
+			*o++ = v[i];
+		else
+			o += sprintf(o, "\\%03o", (unsigned char)v[i]);
+	}
+	if (len > 120)
+		o += sprintf(o, "...");
+	*o = 0;
+	return out;
+}
+
+/* "ENOMEM:3, EFAULT:1" of the counts @errs, in @out of @len bytes. */
+static const char *errs_list(const long *errs, char *out, size_t len)
+{
+	size_t off = 0;
+	int i;
+
+	out[0] = 0;
+	for (i = 0; i < MAX_ERRNO && off + 32 < len; i++)
+		if (errs[i])
+			off += snprintf(out + off, len - off, "%s%s:%ld",
+					off ? ", " : "", errname(i), errs[i]);
+	return out;
+}
+
+/* Whether FAILNTH_ONLY (@only) selects the call named @name. */
+static int selected(const char *name, const char *only)
+{
+	char s[NAME_LEN + 64], *o = s;
+
+	if (!only)
+		return 1;
+	for (; *name; name++)
+		if (*name != ' ')
+			*o++ = *name;
+	*o = 0;
+	return !!strstr(s, only);
+}
+
+/*
+ * One call: its reference, then n = 1, 2, ... until no fault is taken.
+ * A confined call's reference is EACCES, and it may never succeed.
+ */
+static void run_call(const struct call *c, const char *only)
+{
+	long errs[MAX_ERRNO] = { 0 };
+	char name[NAME_LEN + 64], e1[600], e2[600], list[512];
+	struct outcome o = { .injected = 1 };
+	long same = 0, bad = 0;
+	unsigned int n;
+	int e;
+
+	call_name(c, name, sizeof(name));
+	if (!selected(name, only))
+		return;
+	calls_run++;
+	iterate(c, 0, &o);
+	ref_len = o.r;
+	if (c->confined ? ref_len >= 0 || o.err != EACCES : ref_len < 0) {
+		printf("failnth: %s: FAIL: the call without faults: %s%s\n",
+		       name, ref_len < 0 ? errname(o.err) : "a value",
+		       c->confined ? ", expected EACCES" : "");
+		failures++;
+		return;
+	}
+	for (n = 1; n <= CAP; n++) {
+		iterate(c, n, &o);
+		if (!o.injected)
+			break;
+		if (pace)
+			usleep(510000);
+		if (o.r < 0) {
+			e = o.err < MAX_ERRNO ? o.err : 0;
+			errs[e]++;
+			total_errs[e]++;
+			continue;
+		}
+		if (!c->confined && is_ref(c, o.r)) {
+			same++;
+			continue;
+		}
+		bad++;
+		if (c->confined) {
+			printf("failnth: %s: FAIL at fault site %u: %zd \"%s\", expected an errno (EACCES without faults)\n",
+			       name, n, o.r, esc(val, c->size ? o.r : 0, e1));
+			continue;
+		}
+		printf("failnth: %s: FAIL at fault site %u: %zd \"%s\", expected %zd \"%s\"",
+		       name, n, o.r, c->size ? esc(val, o.r, e1) : "",
+		       ref_len, c->size ? esc(ref, ref_len, e2) : "");
+		/* The reference itself may have moved on. */
+		o.r = do_call(c, val);
+		printf("; without a fault now: %zd%s\n", o.r,
+		       is_ref(c, o.r) ? " (the reference)" : " (differs too)");
+	}
+	if (o.injected) {
+		printf("failnth: %s: FAIL: fault site %u still reached\n",
+		       name, CAP);
+		bad++;
+		n = CAP + 1;
+	}
+	printf("failnth: %s: %u sites, errors {%s}, %ld same value, %s\n",
+	       name, n - 1, errs_list(errs, list, sizeof(list)), same,
+	       bad ? "FAIL" : "OK");
+	total_sites += n - 1;
+	failures += bad;
+	fflush(stdout);
+}
+
+static struct call *add_one(enum how how, const char *label,
+			    const char *path, int fd, const char *name,
+			    size_t size)
+{
+	struct call *c = &calls[ncalls];
+
+	if (ncalls == MAX_CALLS)
+		die("more than %d calls", MAX_CALLS);
+	memset(c, 0, sizeof(*c));
+	c->how = how;
+	c->label = label;
+	c->path = path;
+	c->fd = fd;
+	snprintf(c->name, sizeof(c->name), "%s", name);
+	c->size = size;
+	ncalls++;
+	return c;
+}
+
+/* The call with size 0 and with a buffer. */
+static void add(enum how how, const char *label, const char *path, int fd,
+		const char *name, int bump)
+{
+	add_one(how, label, path, fd, name, 0)->bump = bump;
+	add_one(how, label, path, fd, name, VALUE_MAX)->bump = bump;
+}
+
+/* The call by a new process, and by a confined one if Landlock is on. */
+static void add_fresh(enum how how, const char *label, const char *path,
+		      int fd, const char *name)
+{
+	struct call *c;
+
+	add_one(how, label, path, fd, name, VALUE_MAX)->fresh = 1;
+	if (ruleset_fd < 0)
+		return;
+	c = add_one(how, label, path, fd, name, VALUE_MAX);
+	c->fresh = 1;
+	c->confined = 1;
+}
+
+/*
+ * The Landlock ruleset of the confined calls: reading files handled,
+ * allowed nowhere.  Without Landlock they are left out, and said so.
+ */
+static void landlock_init(void)
+{
+	struct landlock_ruleset_attr attr = {
+		.handled_access_fs = LANDLOCK_ACCESS_FS_READ_FILE,
+	};
+
+	ruleset_fd = syscall(NR_CREATE_RULESET, &attr, sizeof(attr), 0);
+	if (ruleset_fd < 0)
+		printf("failnth: no Landlock (%s): the confined calls are left out\n",
+		       strerror(errno));
+}
+
+/*
+ * @folder (a name ending in ':') of @path and, depth first, every name
+ * below it: by path and by @fd.
+ */
+static void add_folder(const char *label, const char *path, int fd,
+		       const char *name)
+{
+	char entries[4096], sub[NAME_LEN];
+	ssize_t len, i;
+
+	add(BY_PATH, label, path, -1, name, 0);
+	add(BY_FD, label, path, fd, name, 0);
+	len = getxattr(path, name, folder, sizeof(folder));
+	if (len < 0)
+		die("getxattr(%s, %s): %s", path, name, strerror(errno));
+	if (len > (ssize_t)sizeof(entries))
+		die("getxattr(%s, %s): %zd bytes", path, name, len);
+	memcpy(entries, folder, len);
+	for (i = 0; i < len; i += strlen(entries + i) + 1) {
+		snprintf(sub, sizeof(sub), "%s%s", name, entries + i);
+		if (sub[strlen(sub) - 1] == ':') {
+			add_folder(label, path, fd, sub);
+			continue;
+		}
+		add(BY_PATH, label, path, -1, sub, 0);
+		add(BY_FD, label, path, fd, sub, 0);
+	}
+}
+
+/* The calls on @path; with @fresh, also those of new processes. */
+static void add_path(const char *label, const char *path, int fresh)
+{
+	static const char * const by_id[] = { "info", "", "statfs:bsize" };
+	char id[32], name[NAME_LEN];
+	ssize_t len;
+	size_t i;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		die("open %s: %s", path, strerror(errno));
+	fds[nfds++] = fd;
+	len = getxattr(path, ":mnt:info", folder, sizeof(folder));
+	if (len < 0)
+		die("getxattr(%s, :mnt:info): %s", path, strerror(errno));
+	printf("failnth: %s: :mnt:info has %zd bytes\n", label, len);
+	add(BY_PATH, label, path, -1, ":", 0);
+	add(BY_FD, label, path, fd, ":", 0);
+	add(BY_PATH, label, path, -1, ":mntns:", 0);
+	add(BY_FD, label, path, fd, ":mntns:", 0);
+	add_folder(label, path, fd, ":mnt:");
+	len = getxattr(path, ":mnt:id", id, sizeof(id) - 1);
+	if (len <= 0)
+		die("getxattr(%s, :mnt:id): %s", path, strerror(errno));
+	id[len] = 0;
+	for (i = 0; i < 3; i++) {
+		snprintf(name, sizeof(name), ":mntns:%s:%s", id, by_id[i]);
+		add(BY_PATH, label, path, -1, name, 0);
+		add(BY_PATH, label, path, -1, name, 1);
+	}
+	if (!fresh)
+		return;
+	add_fresh(BY_PATH, label, path, -1, ":mnt:info");
+	add_fresh(BY_FD, label, path, fd, ":mnt:info");
+	add_fresh(BY_PATH, label, path, -1, ":mntns:");
+	snprintf(name, sizeof(name), ":mntns:%s:info", id);
+	add_fresh(BY_PATH, label, path, -1, name);
+}
+
+/* Becomes @uid, then root of its own user and mount namespaces. */
+static void become_user(uid_t uid)
+{
+	char map[64];
+
+	if (setgroups(0, NULL) || setresgid(uid, uid, uid) ||
+	    setresuid(uid, uid, uid))
+		die("becoming uid %u: %s", uid, strerror(errno));
+	/*
+	 * Changing uids made us undumpable: /proc/self's files would be
+	 * root's, fail-nth and uid_map not ours to write.
+	 */
+	prctl(PR_SET_DUMPABLE, 1);
+	if (unshare(CLONE_NEWUSER | CLONE_NEWNS))
+		die("unshare(CLONE_NEWUSER | CLONE_NEWNS): %s", strerror(errno));
+	snprintf(map, sizeof(map), "0 %u 1\n", uid);
+	if (write_str("/proc/self/uid_map", map) ||
+	    write_str("/proc/self/setgroups", "deny\n") ||
+	    write_str("/proc/self/gid_map", map))
+		die("writing our id maps: %s", strerror(errno));
+	prctl(PR_SET_DUMPABLE, 1);
+}
+
+/* Faults in the stack a call may use, and locks what is mapped. */
+static void prefault(void)
+{
+	volatile char stack[256 * 1024];
+	size_t i;
+
+	for (i = 0; i < sizeof(stack); i += 4096)
+		stack[i] = 0;
+	memset(ref, 1, sizeof(ref));
+	memset(val, 1, sizeof(val));
+	if (mlockall(MCL_CURRENT))
+		printf("failnth: mlockall: %s (the buffers are touched anyway)\n",
+		       strerror(errno));
+}
+
+int main(int argc, char **argv)
+{
+	const char *verbose = getenv("FAILNTH_VERBOSE");
+	const char *only = getenv("FAILNTH_ONLY");
+	char list[1024], source[SOURCE_LEN + 1] = "";
+	uid_t uid = 0;
+	int i;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc == 3 && !strcmp(argv[1], "user"))
+		uid = strtoul(argv[2], NULL, 10);
+	else if (argc != 1)
+		die("usage: fattr-failnth [user UID]");
+	if (getuid())
+		die("run it as root");
+	if (access(NTH, F_OK))
+		die("no " NTH ": a kernel without CONFIG_FAULT_INJECTION");
+	if (only && !*only)
+		only = NULL;
+	if (verbose && !*verbose)
+		verbose = NULL;
+	pace = verbose && strcmp(verbose, "0");
+	setup_debugfs(verbose ? verbose : "0");
+	if (mkdir(DIR_TMPFS, 0755) && errno != EEXIST)
+		die("mkdir " DIR_TMPFS ": %s", strerror(errno));
+	if (uid) {
+		become_user(uid);
+		printf("failnth: as uid %u, root of its own user and mount namespaces\n",
+		       uid);
+	} else {
+		printf("failnth: as root\n");
+	}
+	memset(source, 'x', SOURCE_LEN);
+	memcpy(source, "fattr-failnth-", 14);
+	if (mount(source, DIR_TMPFS, "tmpfs", 0, "mode=755") ||
+	    mkdir(DIR_BUMP, 0755))
+		die("tmpfs on " DIR_TMPFS ": %s", strerror(errno));
+
+	landlock_init();
+	add_path("/", "/", 1);
+	add_path("tmpfs", DIR_TMPFS, 0);
+
+	nth_fd = open(NTH, O_RDWR | O_CLOEXEC);
+	if (nth_fd < 0)
+		die("open " NTH ": %s", strerror(errno));
+	prefault();
+	for (i = 0; i < ncalls; i++)
+		run_call(&calls[i], only);
+
+	for (i = 0; i < nfds; i++)
+		close(fds[i]);
+	if (umount(DIR_TMPFS))
+		printf("failnth: umount " DIR_TMPFS ": %s\n", strerror(errno));
+	if (!calls_run)
+		die("FAILNTH_ONLY=%s names no call", only);
+	printf("failnth: errors of all calls {%s}\n",
+	       errs_list(total_errs, list, sizeof(list)));
+	printf("failnth: %ld calls, %ld fault sites, %ld failures\n",
+	       calls_run, total_sites, failures);
+	return failures ? 1 : 0;
+}
