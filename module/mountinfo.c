@@ -64,8 +64,12 @@
 static struct vfsmount *fattr_proc_mnt __ro_after_init;
 /* procfs's mountinfo file_operations, to recognise the caller's own. */
 static const struct file_operations *fattr_mountinfo_fops __ro_after_init;
-/* Credentials the private instance is opened with (see fattr_mi_open). */
-static const struct cred *fattr_kernel_cred __ro_after_init;
+/*
+ * Credentials the private instance is opened with (see fattr_mi_open).
+ * Not __ro_after_init: from 6.4 kmemleak does not scan a module's
+ * ro_after_init memory, and would report the cred it alone points to.
+ */
+static const struct cred *fattr_kernel_cred;
 
 /* The fields of struct mount and struct mnt_namespace fattr reads. */
 static void *fattr_field(const void *obj, size_t offset)
