@@ -175,17 +175,19 @@ static const struct path *fattr_seq_root(const struct seq_file *m)
 }
 
 /*
- * The LSMs' verdict on the caller reading the procfs mountinfo at @name,
- * resolved from its root with its credentials: dentry_open() runs
- * security_file_open() as the caller's own open(2) would (AppArmor
- * judges the path name, Landlock the hierarchy holding it).  Nothing is
- * read from the file: the caller chose it (it may have bound or linked
- * anything over /proc in a namespace of its own).
+ * The caller's own open of the procfs mountinfo at @name, resolved from
+ * its root with its credentials: dentry_open() runs security_file_open()
+ * as the caller's open(2) would (AppArmor judges the path name, Landlock
+ * the hierarchy holding it), so the outcome is the LSMs' verdict on the
+ * caller reading its mountinfo.  The caller chose what @name leads to (it
+ * may have bound or linked anything over /proc in a namespace of its
+ * own): fattr_mi_open() reads the file only after fattr_same_walk().
  *
- * Return: 0, -EACCES if an LSM (or the file's mode) refuses it, -ENOMEM,
- * or another negative errno if there is no procfs mountinfo at @name.
+ * Return: the file, ERR_PTR(-EACCES) if an LSM (or the file's mode)
+ * refuses it, ERR_PTR(-ENOMEM), or another error if there is no procfs
+ * mountinfo at @name.
  */
-static int fattr_verdict_at(const char *name)
+static struct file *fattr_own_open(const char *name)
 {
 	struct file *file;
 	struct path path;
@@ -193,7 +195,7 @@ static int fattr_verdict_at(const char *name)
 
 	err = kern_path(name, LOOKUP_FOLLOW, &path);
 	if (err)
-		return err == -EPERM ? -EACCES : err;
+		return ERR_PTR(err == -EPERM ? -EACCES : err);
 	/*
 	 * Not a procfs mountinfo (a file of that name in a chroot, or any
 	 * procfs file linked there): no verdict, and no ->open() of it.
@@ -203,17 +205,17 @@ static int fattr_verdict_at(const char *name)
 	    !d_is_reg(path.dentry) ||
 	    d_inode(path.dentry)->i_fop != fattr_mountinfo_fops) {
 		path_put(&path);
-		return -ENOENT;
+		return ERR_PTR(-ENOENT);
 	}
 	file = dentry_open(&path, O_RDONLY, current_cred());
 	path_put(&path);
-	if (IS_ERR(file)) {
-		err = PTR_ERR(file);
-		return err == -EPERM ? -EACCES : err;
+	if (IS_ERR(file))
+		return PTR_ERR(file) == -EPERM ? ERR_PTR(-EACCES) : file;
+	if (file->f_op != fattr_mountinfo_fops) {
+		fput(file);
+		return ERR_PTR(-ENOENT);
 	}
-	err = file->f_op == fattr_mountinfo_fops ? 0 : -ENOENT;
-	fput(file);
-	return err;
+	return file;
 }
 
 /* Whether @err is the caller's verdict rather than a missing file. */
@@ -223,27 +225,52 @@ static bool fattr_is_verdict(int err)
 }
 
 /*
- * Opens the caller's mountinfo in fattr's private procfs instance, which
- * no caller can reach or redirect: thread-self resolves to the calling
- * thread in the initial pid namespace, and the seq_file holds that
- * thread's mount namespace and root (fs/proc_namespace.c:
- * mounts_open_common(), 5.10 to 7.x).
+ * Whether the mountinfo seq_file @m walks current's mount namespace from
+ * current's root: then its walk is the one fattr's private instance
+ * would make.  Both were taken from the file's task at open time
+ * (fs/proc_namespace.c: mounts_open_common(), 5.10 to 7.x), and the file
+ * holds references to them; no other task can change current->nsproxy.
+ */
+static bool fattr_same_walk(const struct seq_file *m)
+{
+	struct path root;
+	bool same;
+
+	if (fattr_seq_ns(m) != current->nsproxy->mnt_ns)
+		return false;
+	get_fs_root(current->fs, &root);
+	same = path_equal(fattr_seq_root(m), &root);
+	path_put(&root);
+	return same;
+}
+
+/*
+ * Opens the caller's mountinfo for fattr's walk.
  *
- * Which LSM verdict admits the read:
+ * Which LSM verdict admits the read, and which file is walked:
  *   - the caller's own /proc/self/mountinfo, opened as above, if it has
  *     one; if its thread group leader has exited (its nsproxy is gone:
- *     EINVAL), its /proc/thread-self/mountinfo;
+ *     EINVAL), its /proc/thread-self/mountinfo.  That file is walked if
+ *     it walks the caller's namespace from the caller's root (the
+ *     common case: one open per call, rendered with the caller's
+ *     credentials as its own read is); else (another task's, or a
+ *     thread whose root differs from its leader's) it gives the verdict
+ *     only;
  *   - else (no procfs mountinfo there: a chroot without /proc) the
  *     private file itself, opened with the caller's credentials: LSMs see
  *     a path outside any hierarchy they know (AppArmor names it
  *     disconnected, Landlock stops at a mount without a parent), so a
  *     confined caller is refused and an unconfined one served.
- * Once the caller's own verdict admits it, the private file is opened
- * with kernel credentials, which every LSM admits.
+ * Where the caller's own file is not walked, fattr's private procfs
+ * instance is, which no caller can reach or redirect: thread-self
+ * resolves to the calling thread in the initial pid namespace.  Once the
+ * caller's own verdict admits it, it is opened with kernel credentials,
+ * which every LSM admits.
  *
- * Invariant (README "Security model"): the walk's mounts are the
- * caller's, checked here, not assumed: the seq_file's namespace must be
- * current's.  No other task can change current->nsproxy.
+ * Invariants (README "Security model"): fattr walks only files it opened
+ * itself (no position or state of a caller's file), and the walk's mounts
+ * are the caller's, checked here, not assumed: the seq_file's namespace
+ * must be current's.
  *
  * Return: 0, -EACCES, or another negative errno.
  */
@@ -253,11 +280,20 @@ static int fattr_mi_open(struct fattr_mi *mi)
 	struct file *file;
 	int err;
 
-	err = fattr_verdict_at("/proc/self/mountinfo");
-	if (!fattr_is_verdict(err) && !thread_group_leader(current))
-		err = fattr_verdict_at("/proc/thread-self/mountinfo");
-	if (fattr_is_verdict(err) && err)
-		return err;
+	file = fattr_own_open("/proc/self/mountinfo");
+	if (IS_ERR(file) && !fattr_is_verdict(PTR_ERR(file)) &&
+	    !thread_group_leader(current))
+		file = fattr_own_open("/proc/thread-self/mountinfo");
+	if (!IS_ERR(file)) {
+		if (fattr_same_walk(file->private_data))
+			goto walk;
+		fput(file);
+		err = 0;
+	} else {
+		err = PTR_ERR(file);
+		if (fattr_is_verdict(err))
+			return err;
+	}
 	if (!err)
 		old = override_creds(fattr_kernel_cred);
 	file = fattr_file_open_root_mnt(fattr_proc_mnt, "thread-self/mountinfo",
@@ -277,6 +313,7 @@ static int fattr_mi_open(struct fattr_mi *mi)
 		fput(file);
 		return -EIO;
 	}
+walk:
 	mi->file = file;
 	mi->seq = file->private_data;
 	mi->pos = 0;

@@ -12,6 +12,8 @@
  *   statfs figures only where statfs(2) gives them (a mount below a 0700
  *   directory, a mount hidden under another);
  *   a process whose main thread has exited is still served;
+ *   a thread with a root of its own is answered from that root, not from
+ *   its leader's /proc/self (a guard of the one-open path);
  *   the name is read once: a name that another thread flips between a
  *   ':' name and another is never answered as the other;
  *   tagged pointers (arm64): a tagged name gets the untagged name's
@@ -344,6 +346,81 @@ START_TEST(test_main_thread_exited)
 	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
 	ck_assert_msg(!strcmp(buf, "ok"), ":mnt:info after pthread_exit() "
 		      "in main: %s", buf);
+}
+END_TEST
+
+/*
+ * A thread with a root of its own (unshare(CLONE_FS), chroot): /proc/self
+ * is its leader's, whose records are rendered against the leader's root.
+ * fattr must answer as the thread's own mountinfo, from the thread's
+ * root: the leader's file may give the verdict, not the records.
+ */
+struct own_root {
+	const char *dir;	/* where the thread chroots */
+	char msg[512];		/* why it failed; "" if it did not */
+};
+
+static void own_root_compare(struct own_root *o, const char *name,
+			     const char *exp, size_t len)
+{
+	struct xres r;
+
+	x_get(&r, "/", name);
+	if (r.ret != (ssize_t)len || memcmp(r.val, exp, len))
+		snprintf(o->msg, sizeof(o->msg), "%s in a chrooted thread: %zd "
+			 "(%s) bytes, its mountinfo: %zu bytes", name, r.ret,
+			 r.ret < 0 ? strerror(r.err) : "a different value",
+			 len);
+	x_free(&r);
+}
+
+static void *ask_from_own_root(void *arg)
+{
+	struct own_root *o = arg;
+	struct mountinfo mi;
+	const char *line;
+	size_t len;
+	char *exp;
+
+	if (unshare(CLONE_FS) || chroot(o->dir) || chdir("/")) {
+		snprintf(o->msg, sizeof(o->msg), "chroot %s: %s", o->dir,
+			 strerror(errno));
+		return NULL;
+	}
+	if (mi_read(&mi, "/proc/thread-self/mountinfo")) {
+		snprintf(o->msg, sizeof(o->msg), "its mountinfo: %s",
+			 strerror(errno));
+		return NULL;
+	}
+	line = mi_find(&mi, path_mnt_id("/", 0), &len);
+	if (!line)
+		snprintf(o->msg, sizeof(o->msg), "no record of its root");
+	else
+		own_root_compare(o, ":mnt:info", line, len);
+	exp = ids_listing(&mi, &len);
+	if (!o->msg[0])
+		own_root_compare(o, ":mntns:", exp, len);
+	free(exp);
+	mi_free(&mi);
+	return NULL;
+}
+
+START_TEST(test_thread_own_root)
+{
+	struct own_root o = { .msg = "" };
+	char *proc;
+	pthread_t t;
+
+	o.dir = xasprintf("%s/root", scratch());
+	proc = xasprintf("%s/proc", o.dir);
+	xtmpfs("fattr-trust-root", o.dir);
+	xmkdir(proc);
+	xmount("proc", proc, "proc", 0, NULL);
+	ck_assert_int_eq(pthread_create(&t, NULL, ask_from_own_root, &o), 0);
+	ck_assert_int_eq(pthread_join(t, NULL), 0);
+	ck_assert_msg(!o.msg[0], "%s", o.msg);
+	free(proc);
+	free((char *)o.dir);
 }
 END_TEST
 
@@ -886,6 +963,7 @@ Suite *trust_suite(void)
 	tcase_add_test(tc, test_redirected_self);
 	tcase_add_test(tc, test_statfs_reach);
 	tcase_add_test(tc, test_main_thread_exited);
+	tcase_add_test(tc, test_thread_own_root);
 	tcase_add_test(tc, test_name_read_once);
 #ifdef __aarch64__
 	tcase_add_test(tc, test_tagged_name);
