@@ -501,9 +501,24 @@ static unsigned int fattr_memo_stuck(struct fattr_memo *memo,
 static int fattr_beneath(struct dentry *d, struct dentry *top,
 			 struct dentry *stop, struct fattr_memo *memo)
 {
+	struct dentry *parent;
 	unsigned int seq, n = 0;
 	int ret;
 
+	/*
+	 * The usual case first, without rename_lock or RCU: @d is a mount
+	 * point or a mount's root, pinned by its mount (namespace_sem keeps
+	 * the mount), and its parent is only compared.  One load is a state
+	 * that held, as a walk under the seqcount is.
+	 */
+	if (d == top)
+		return FATTR_SHOWN;
+	parent = READ_ONCE(d->d_parent);
+	if (parent == top && d != stop && parent != d &&
+	    memo->steps < FATTR_STEPS_PER_HOLD) {
+		memo->steps++;
+		return FATTR_SHOWN;
+	}
 	seq = read_seqbegin(&rename_lock);
 	rcu_read_lock();
 	for (;;) {
