@@ -393,9 +393,12 @@ static bool fattr_can_judge(void)
 /*
  * Verdicts of fattr_visible() during one listing, good as long as the
  * namespace is as it was (fattr_ns_state(): no mount added, moved or
- * removed, so no mount freed and none reparented); else forgotten.  A
- * rename may change a verdict meanwhile: each verdict is one that held
- * during the call, as each page of a procfs read is.
+ * removed, so no mount freed and none reparented) and no rename happened
+ * anywhere (rename_lock's sequence, read when they were made); else
+ * forgotten.  A verdict combines the verdicts of the mounts above it, each
+ * of one link up, made at different times: only with no rename between
+ * the first and the last is it one that held at one instant, as each
+ * record of a procfs read is (prepend_path() walks under rename_lock).
  */
 #define FATTR_MEMO_BITS		9
 #define FATTR_HOPS_PER_HOLD	512	/* hops up the mount tree per hold */
@@ -415,6 +418,7 @@ enum {
 struct fattr_memo {
 	struct fattr_ns_state st;	/* the state the verdicts hold for */
 	bool stateful;			/* st was read */
+	unsigned int renames;		/* rename_lock's sequence for them */
 	bool cut;			/* the last hold ended in a way up */
 	struct mount *stuck;		/* the mount it ended at, */
 	unsigned int stuck_holds;	/* in so many holds in a row */
@@ -447,8 +451,21 @@ static void fattr_memo_put(struct fattr_memo *memo, struct mount *mnt,
 }
 
 /*
+ * Forgets the verdicts (not where ways up stopped: those are mounts, not
+ * verdicts) and starts a new rename-free interval.
+ */
+static void fattr_memo_forget(struct fattr_memo *memo)
+{
+	memset(memo->slot, 0, sizeof(memo->slot));
+	/* Waits out a rename in progress, as prepend_path() does. */
+	memo->renames = read_seqbegin(&rename_lock);
+}
+
+/*
  * At the start of a hold of namespace_sem: keeps the verdicts if the
- * namespace is unchanged since the last hold, else forgets them.
+ * namespace is unchanged since the last hold and nothing was renamed,
+ * forgets the verdicts after a rename, and everything if the namespace
+ * changed.
  *
  * Return: true if a way up was cut short in the last hold and cannot be
  * resumed (its verdicts are gone): the caller then renders the next
@@ -463,14 +480,33 @@ static bool fattr_memo_hold(struct fattr_memo *memo)
 	memo->hops = 0;
 	memo->steps = 0;
 	memo->cut = false;
-	if (stateful && memo->stateful && fattr_ns_state_eq(&st, &memo->st))
+	if (stateful && memo->stateful && fattr_ns_state_eq(&st, &memo->st)) {
+		/* The mounts where ways up stopped stay: judged anew. */
+		if (read_seqretry(&rename_lock, memo->renames))
+			fattr_memo_forget(memo);
 		return false;
-	memset(memo->slot, 0, sizeof(memo->slot));
+	}
+	fattr_memo_forget(memo);
 	memo->npending = 0;
 	memo->stuck = NULL;
 	memo->stateful = stateful;
 	memo->st = st;
 	return cut;
+}
+
+/*
+ * Whether a rename happened since the remembered verdicts were made; if
+ * so they are forgotten, and the verdict at hand is not given: the mount
+ * is rendered.  A verdict that passes this check combines links that all
+ * held since the last fattr_memo_forget(), with the mounts' tree fixed
+ * by namespace_sem: a state that held at one instant.
+ */
+static bool fattr_memo_renamed(struct fattr_memo *memo)
+{
+	if (!read_seqretry(&rename_lock, memo->renames))
+		return false;
+	fattr_memo_forget(memo);
+	return true;
 }
 
 /*
@@ -508,13 +544,14 @@ static int fattr_beneath(struct dentry *d, struct dentry *top,
 	/*
 	 * The usual case first, without rename_lock or RCU: @d is a mount
 	 * point or a mount's root, pinned by its mount (namespace_sem keeps
-	 * the mount), and its parent is only compared.  One load is a state
-	 * that held, as a walk under the seqcount is.
+	 * the mount), and its parent is only compared.  One load is a link
+	 * that held; fattr_visible() checks that no rename came between the
+	 * links a verdict combines.
 	 */
 	if (d == top)
 		return FATTR_SHOWN;
 	parent = READ_ONCE(d->d_parent);
-	if (parent == top && d != stop && parent != d &&
+	if (parent == top && d != stop &&
 	    memo->steps < FATTR_STEPS_PER_HOLD) {
 		memo->steps++;
 		return FATTR_SHOWN;
@@ -621,8 +658,8 @@ static int fattr_visible(struct mount *mnt, const struct path *root,
 		memo->pending[memo->npending++] = v;
 		return vis;
 	}
-	if (vis == FATTR_RENDER)
-		return vis;
+	if (vis == FATTR_RENDER || fattr_memo_renamed(memo))
+		return FATTR_RENDER;
 	while (n)
 		fattr_memo_put(memo, memo->chain[--n], vis);
 	return vis;

@@ -20,6 +20,8 @@
  *   answer, at once (a livelock before);
  *   superoptions keep the escapes that let them be split;
  *   ":mnt:statfs:" looks its path up as statfs(2) does (automounts);
+ *   a listing never combines verdicts from before and after a rename
+ *   into one no mountinfo ever showed (second review, issue 17);
  *   a listing bigger than XATTR_SIZE_MAX into a buffer of XATTR_SIZE_MAX
  *   or more but too small gives E2BIG, as the kernel's getxattr().
  *
@@ -855,6 +857,201 @@ START_TEST(test_root_above_mount)
 }
 END_TEST
 
+/*
+ * Verdicts combined across renames.  X is a bind of directory s of a
+ * tmpfs F, mounted at c/a/x below the caller's root c; Y is mounted on
+ * s/m/y through X, then m is moved out of s (Y's mount point escapes X's
+ * root: mountinfo hides Y).  A renamer moves a out of c (X hidden) and m
+ * back into s, sleeps, moves m out and a back in (X shown), sleeps, and
+ * so on.  At no instant are both X's way up and Y's link to X there, so
+ * the caller's mountinfo never lists Y; a listing that remembers X as
+ * shown from before the renames and then finds Y's link in place would
+ * list it.  X is placed last of a hold of namespace_sem (fattr's
+ * FATTR_VISITS_PER_HOLD, 128 mounts, counted in mountinfo's order) and
+ * Y first of the next; the lister and the renamer share one CPU, so that
+ * the renamer, woken, runs where the lister yields: between the holds.
+ */
+#define FLIP_HOLD	128
+#define FLIP_NS		(3LL * 1000 * 1000 * 1000)
+
+static volatile int flip_renames_stop;
+
+static long long flip_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+struct flip_paths {
+	char *a, *a_out, *m, *m_out;
+};
+
+/* The calling thread on CPU 0 only. */
+static int flip_pin(void)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(0, &set);
+	return sched_setaffinity(0, sizeof(set), &set);
+}
+
+static void *flip_renamer(void *arg)
+{
+	const struct flip_paths *p = arg;
+
+	if (flip_pin())
+		return (void *)(long)errno;
+	while (!flip_renames_stop) {
+		if (rename(p->a, p->a_out) || rename(p->m_out, p->m))
+			return (void *)(long)errno;
+		usleep(200);
+		if (rename(p->m, p->m_out) || rename(p->a_out, p->a))
+			return (void *)(long)errno;
+		usleep(200);
+	}
+	return NULL;
+}
+
+/* Whether the folder @buf of @n bytes lists "@id:". */
+static int folder_has_id(const char *buf, ssize_t n, int id)
+{
+	char want[16];
+	ssize_t i = 0;
+
+	snprintf(want, sizeof(want), "%d:", id);
+	while (i < n) {
+		if (!strcmp(buf + i, want))
+			return 1;
+		i += strlen(buf + i) + 1;
+	}
+	return 0;
+}
+
+/* The position of mount @id in this namespace's mountinfo, from 0. */
+static int flip_position(int id)
+{
+	struct mountinfo mi;
+	size_t n, i;
+	int *ids, pos = -1;
+
+	ck_assert_int_eq(mi_read(&mi, "/proc/self/mountinfo"), 0);
+	n = mi_ids(&mi, &ids);
+	for (i = 0; i < n; i++)
+		if (ids[i] == id)
+			pos = (int)i;
+	free(ids);
+	mi_free(&mi);
+	return pos;
+}
+
+/* The lister, chrooted into @c: 0, or 1 with why in @fd. */
+static int flip_list(const char *c, int x_id, int y_id, int fd)
+{
+	static char buf[VALUE_MAX];
+	long long n = 0, x_seen = 0, t0;
+	ssize_t r;
+
+	if (flip_pin() || chroot(c) || chdir("/")) {
+		dprintf(fd, "pin, chroot: %s", strerror(errno));
+		return 1;
+	}
+	t0 = flip_now_ns();
+	while (flip_now_ns() - t0 < FLIP_NS) {
+		r = getxattr("/", ":mntns:", buf, sizeof(buf));
+		if (r < 0) {
+			dprintf(fd, "listing %lld: %s", n, strerror(errno));
+			return 1;
+		}
+		n++;
+		x_seen += folder_has_id(buf, r, x_id);
+		if (folder_has_id(buf, r, y_id)) {
+			dprintf(fd, "listing %lld (%lld with X) lists mount "
+				"%d, which mountinfo never does", n, x_seen,
+				y_id);
+			return 1;
+		}
+	}
+	dprintf(fd, "ok %lld %lld", n, x_seen);
+	return 0;
+}
+
+START_TEST(test_verdicts_across_renames)
+{
+	const char *dir = scratch();
+	char *c = xasprintf("%s/c", dir), *f = xasprintf("%s/f", dir);
+	char *s = xasprintf("%s/f/s", dir), *x = xasprintf("%s/c/a/x", dir);
+	char *y = xasprintf("%s/c/a/x/m/y", dir);
+	struct flip_paths p = {
+		xasprintf("%s/c/a", dir), xasprintf("%s/a", dir),
+		xasprintf("%s/f/s/m", dir), xasprintf("%s/f/m", dir),
+	};
+	int i, k, x_id, y_id, status, fds[2];
+	char msg[256] = "";
+	long long seen;
+	pthread_t th;
+	void *ret;
+	pid_t pid;
+
+	xmkdir(c);
+	xmkdir(p.a);
+	xtmpfs("fattr-flip-f", f);
+	xmkdir(s);
+	xmkdir(p.m);
+	/* Fillers, so that X comes last of a hold. */
+	k = FLIP_HOLD - 1 - flip_position(path_mnt_id(f, 0)) % FLIP_HOLD - 1;
+	if (k < 0)
+		k += FLIP_HOLD;
+	for (i = 0; i < k; i++) {
+		char *fill = xasprintf("%s/fill%d", dir, i);
+
+		xtmpfs("fattr-flip-fill", fill);
+		free(fill);
+	}
+	xbind(s, x);
+	xtmpfs("fattr-flip-y", y);
+	x_id = path_mnt_id(x, 0);
+	y_id = path_mnt_id(y, 0);
+	ck_assert_int_eq(flip_position(x_id) % FLIP_HOLD, FLIP_HOLD - 1);
+	ck_assert_int_eq(flip_position(y_id) % FLIP_HOLD, 0);
+	ck_assert_int_eq(rename(p.m, p.m_out), 0);
+
+	ck_assert_int_eq(pipe(fds), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (!pid) {
+		close(fds[0]);
+		_exit(flip_list(c, x_id, y_id, fds[1]));
+	}
+	close(fds[1]);
+	ck_assert_int_eq(pthread_create(&th, NULL, flip_renamer, &p), 0);
+	i = read(fds[0], msg, sizeof(msg) - 1);
+	flip_renames_stop = 1;
+	ck_assert_int_eq(pthread_join(th, &ret), 0);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert_msg(WIFEXITED(status) && !WEXITSTATUS(status),
+		      "chrooted lister: %s", i > 0 ? msg : "no word");
+	ck_assert_msg(!ret, "renamer: %s", strerror((int)(long)ret));
+	ck_assert_msg(sscanf(msg, "ok %*d %lld", &seen) == 1, "lister: %s",
+		      msg);
+	/* X was seen: the listing did meet the state it must not keep. */
+	ck_assert_msg(seen > 0, "the lister never saw mount %d: %s", x_id,
+		      msg);
+	printf("verdicts across renames: %s (listings, with X)\n", msg + 3);
+	free(c);
+	free(f);
+	free(s);
+	free(x);
+	free(y);
+	free(p.a);
+	free(p.a_out);
+	free(p.m);
+	free(p.m_out);
+}
+END_TEST
+
 /* Renames a directory back and forth until told to stop. */
 static volatile int rename_stop;
 
@@ -977,6 +1174,7 @@ Suite *trust_suite(void)
 	tcase_add_test(tc, test_statfs_automount);
 	tcase_add_test(tc, test_listing_e2big);
 	tcase_add_test(tc, test_root_above_mount);
+	tcase_add_test(tc, test_verdicts_across_renames);
 	tcase_add_test(tc, test_deep_dirs);
 	tcase_add_test(tc, test_nested_deep_mounts);
 	suite_add_tcase(s, tc);
