@@ -40,6 +40,7 @@
 #include <linux/fs.h>
 #include <linux/fs_struct.h>
 #include <linux/hash.h>
+#include <linux/jiffies.h>
 #include <linux/magic.h>
 #include <linux/mm.h>
 #include <linux/module.h>
@@ -419,6 +420,8 @@ struct fattr_memo {
 	struct fattr_ns_state st;	/* the state the verdicts hold for */
 	bool stateful;			/* st was read */
 	unsigned int renames;		/* rename_lock's sequence for them */
+	unsigned long since;		/* jiffies when it was read */
+	unsigned int gen;		/* the slots' generation now */
 	bool cut;			/* the last hold ended in a way up */
 	struct mount *stuck;		/* the mount it ended at, */
 	unsigned int stuck_holds;	/* in so many holds in a row */
@@ -430,6 +433,7 @@ struct fattr_memo {
 	struct mount *chain[FATTR_HOPS_PER_HOLD + 1];	/* one way up */
 	struct {
 		struct mount *mnt;
+		unsigned int gen;	/* valid if memo->gen */
 		bool visible;
 	} slot[1 << FATTR_MEMO_BITS];	/* direct-mapped by address */
 };
@@ -438,7 +442,8 @@ static int fattr_memo_get(const struct fattr_memo *memo, struct mount *mnt)
 {
 	unsigned int i = hash_ptr(mnt, FATTR_MEMO_BITS);
 
-	return memo->slot[i].mnt == mnt ? memo->slot[i].visible : -1;
+	return memo->slot[i].mnt == mnt && memo->slot[i].gen == memo->gen ?
+	       memo->slot[i].visible : -1;
 }
 
 static void fattr_memo_put(struct fattr_memo *memo, struct mount *mnt,
@@ -447,18 +452,35 @@ static void fattr_memo_put(struct fattr_memo *memo, struct mount *mnt,
 	unsigned int i = hash_ptr(mnt, FATTR_MEMO_BITS);
 
 	memo->slot[i].mnt = mnt;
+	memo->slot[i].gen = memo->gen;
 	memo->slot[i].visible = visible;
 }
 
 /*
  * Forgets the verdicts (not where ways up stopped: those are mounts, not
- * verdicts) and starts a new rename-free interval.
+ * verdicts) and starts a new rename-free interval.  A new generation
+ * forgets them without touching the slots (one memset in 2^32).
  */
 static void fattr_memo_forget(struct fattr_memo *memo)
 {
-	memset(memo->slot, 0, sizeof(memo->slot));
+	if (!++memo->gen) {
+		memset(memo->slot, 0, sizeof(memo->slot));
+		memo->gen = 1;
+	}
 	/* Waits out a rename in progress, as prepend_path() does. */
 	memo->renames = read_seqbegin(&rename_lock);
+	memo->since = jiffies;
+}
+
+/*
+ * Whether a rename may have happened since fattr_memo_forget(): the
+ * sequence moved, or it is old enough (a second) that the 32-bit
+ * sequence could have come round to the same value meanwhile.
+ */
+static bool fattr_memo_stale(const struct fattr_memo *memo)
+{
+	return read_seqretry(&rename_lock, memo->renames) ||
+	       time_after(jiffies, memo->since + HZ);
 }
 
 /*
@@ -482,7 +504,7 @@ static bool fattr_memo_hold(struct fattr_memo *memo)
 	memo->cut = false;
 	if (stateful && memo->stateful && fattr_ns_state_eq(&st, &memo->st)) {
 		/* The mounts where ways up stopped stay: judged anew. */
-		if (read_seqretry(&rename_lock, memo->renames))
+		if (fattr_memo_stale(memo))
 			fattr_memo_forget(memo);
 		return false;
 	}
@@ -503,7 +525,7 @@ static bool fattr_memo_hold(struct fattr_memo *memo)
  */
 static bool fattr_memo_renamed(struct fattr_memo *memo)
 {
-	if (!read_seqretry(&rename_lock, memo->renames))
+	if (!fattr_memo_stale(memo))
 		return false;
 	fattr_memo_forget(memo);
 	return true;
@@ -621,6 +643,8 @@ static int fattr_visible(struct mount *mnt, const struct path *root,
 	unsigned int n = 0;
 	int vis;
 
+	/* Only a rename during this walk then fails its verdict. */
+	fattr_memo_renamed(memo);
 	for (;;) {
 		struct dentry *top = fattr_vfsmount(v)->mnt_root;
 
@@ -1023,6 +1047,13 @@ static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_val *val)
 				continue;
 			}
 			render = err == FATTR_RENDER || err == FATTR_LATER;
+			/*
+			 * A stuck mount rendered: what it waited on goes too,
+			 * or under renames (each forgets what the ways up
+			 * had found) the stack may never drain.
+			 */
+			if (err == FATTR_LATER)
+				memo->npending = 0;
 			err = err == FATTR_SHOWN ? 0 : -ENODATA;
 		}
 		if (render) {
