@@ -246,6 +246,15 @@ done
 for p in /proc /sys "$tmp/fs"; do
 	check_statfs "$p"
 done
+# The real file systems of vm-realfs.sh, where it ran: every key of each
+# (by path and by id), and its statfs figures (nothing writes to them).
+if [ -f /realfs/mounts ]; then
+	tab=$(printf '\t')
+	while IFS=$tab read -r _ _ p _; do
+		check_keys "$p"
+		check_statfs "$p"
+	done </realfs/mounts
+fi
 
 # The examples (examples/, copied to the VM's /test): mount-of.sh against
 # the keys' own sources, where.sh against mountinfo and stat -f.
