@@ -66,10 +66,12 @@ else
 	sys() { "$top/scripts/chroot-run.sh" "$root" "$@"; }
 fi
 
-# The package with the modules: the one with vmlinuz (fetch-kernel.sh):
-# linux-image-REL, or in newer packaging the linux-binary-REL it depends
-# on; the unsigned ones where the signed image lags (sid).  Only the
-# directories where MODS and their dependencies live are unpacked.
+# The packages with the modules: linux-image-REL, or in newer packaging
+# (7.x) the linux-modules-REL, linux-base-REL and linux-binary-REL it
+# depends on; the unsigned ones where the signed image lags (sid).  From
+# each that exists, until the modules and modules.builtin are there,
+# only the directories where MODS and their dependencies live are
+# unpacked, from /lib/modules/REL or /usr/lib/modules/REL.
 echo "kernel-modules: unpacking $rel's modules (once)" >&2
 tmp=/var/tmp/fattr-modules.$$
 rm -rf "$root$tmp"
@@ -78,17 +80,13 @@ trap 'rm -rf "$root$tmp"' EXIT
 # shellcheck disable=SC2016
 sys sh -c 'set -e
 	cd "$1" && chown _apt . && mkdir x
-	for p in "linux-image-$2$3" "linux-binary-$2$3" \
-		 "linux-binary-unsigned-$2$3" "linux-image-$2-unsigned$3"; do
+	for p in "linux-image-$2$3" "linux-modules-$2$3" "linux-base-$2$3" \
+		 "linux-binary-$2$3" "linux-image-$2-unsigned$3" \
+		 "linux-binary-unsigned-$2$3"; do
 		rm -f ./*.deb
 		apt-get download -q "$p" >/dev/null 2>&1 || continue
-		d=$(ls ./*.deb)
-		m=$(dpkg-deb -c "$d" | awk "{ print \$6 }" |
-			grep -m 1 -Fx -e "./lib/modules/$2/modules.builtin" \
-				-e "./usr/lib/modules/$2/modules.builtin") ||
-			continue
-		m=${m%/modules.builtin}
-		dpkg-deb --fsys-tarfile "$d" |
+		m=modules/$2
+		dpkg-deb --fsys-tarfile ./*.deb |
 			tar -x -C x --wildcards --no-anchored \
 				"$m/modules.builtin" "$m/modules.order" \
 				"$m/modules.builtin.modinfo" \
@@ -96,21 +94,26 @@ sys sh -c 'set -e
 				"$m/kernel/crypto/*" "$m/kernel/arch/*" \
 				"$m/kernel/drivers/block/*" \
 				"$m/kernel/drivers/virtio/*" 2>/dev/null || :
-		echo "$p" >x/package
-		echo "$m" >x/path
+		echo "$p" >>x/packages
 		rm -f ./*.deb
-		exit 0
+		if { [ -d "x/lib/$m/kernel/fs" ] || [ -d "x/usr/lib/$m/kernel/fs" ]; } &&
+		   { [ -f "x/lib/$m/modules.builtin" ] ||
+		     [ -f "x/usr/lib/$m/modules.builtin" ]; }; then
+			exit 0
+		fi
 	done
 	exit 1' sh "$tmp" "$rel" "$q" 2>/dev/null ||
-	fail "no package of $rel with its modules (linux-image-$rel$q or linux-binary-$rel$q)"
-src=$root$tmp/x/$(sed 's,^\./,,' "$root$tmp/x/path")
-[ -f "$src/modules.builtin" ] || fail "no modules.builtin in $(cat "$root$tmp/x/package")"
+	fail "no modules of $rel in any of its packages (linux-image-$rel$q, linux-modules-$rel$q, ...)"
 
 # The host's depmod and modprobe (-b/-d: any directory) of a tree
-# lib/modules/REL; kmod's lib/modules, whatever the package used.
+# lib/modules/REL; kmod's lib/modules, whatever the packages used.
 t=$root$tmp/t
-mkdir -p "$t/lib/modules"
-mv "$src" "$t/lib/modules/$rel"
+mkdir -p "$t/lib/modules/$rel"
+for d in "$root$tmp/x/lib/modules/$rel" "$root$tmp/x/usr/lib/modules/$rel"; do
+	[ ! -d "$d" ] || cp -a "$d/." "$t/lib/modules/$rel/"
+done
+[ -f "$t/lib/modules/$rel/modules.builtin" ] ||
+	fail "no modules.builtin in $(tr '\n' ' ' <"$root$tmp/x/packages")"
 depmod -b "$t" "$rel" 2>/dev/null || fail "depmod of the package's modules failed"
 
 # Each module of MODS with what it needs, in load order; the first
@@ -153,7 +156,7 @@ for f in modules.builtin modules.order modules.builtin.modinfo; do
 		cp "$t/lib/modules/$rel/$f" "$out.new/lib/modules/$rel/"
 done
 depmod -b "$out.new" "$rel" || fail "depmod of the selected modules failed"
-cp "$root$tmp/x/package" "$out.new/package"
+tr '\n' ' ' <"$root$tmp/x/packages" >"$out.new/package"
 echo "$rel" >"$out.new/release"
 rm -rf "$out"
 mv "$out.new" "$out"
