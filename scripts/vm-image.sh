@@ -24,7 +24,9 @@
 # requests); $FATTR_DISKS, if set, is scripts/fs-images.sh's directory,
 # whose manifest goes to /test/realfs/manifest (the disks themselves are
 # vm-boot.sh's).  squashfuse, the FUSE server vm-realfs.sh mounts with,
-# and its libraries come from $FATTR_USERLAND where it has one.
+# and its libraries come from $FATTR_USERLAND where it has one, else
+# from $FATTR_USERLAND_EXTRA (scripts/userland-fuse.sh's tree), which
+# copy_elf searches after $FATTR_USERLAND.
 
 set -eu
 
@@ -106,19 +108,24 @@ copy_elf() {
 		shift
 		todo=$*
 		[ ! -e "$root$f" ] || continue
-		[ -e "$ul$f" ] || fail "no $ul$f"
+		src=
+		for r in "$ul" ${FATTR_USERLAND_EXTRA:+"${FATTR_USERLAND_EXTRA%/}"}; do
+			[ -n "$src" ] || [ ! -e "$r$f" ] || src=$r$f
+		done
+		[ -n "$src" ] || fail "no $ul$f"
 		mkdir -p "$root$(dirname "$f")"
-		cp -L "$ul$f" "$root$f"
-		todo="$todo $(readelf -lW "$ul$f" |
+		cp -L "$src" "$root$f"
+		todo="$todo $(readelf -lW "$src" |
 			sed -n 's/.*program interpreter: \(.*\)]$/\1/p')"
-		for n in $(readelf -dW "$ul$f" |
+		for n in $(readelf -dW "$src" |
 			   sed -n 's/.*(NEEDED).*\[\(.*\)\]$/\1/p'); do
 			found=
-			for d in $libdirs; do
-				if [ -e "$ul/$d/$n" ]; then
-					found=/$d/$n
-					break
-				fi
+			for r in "$ul" ${FATTR_USERLAND_EXTRA:+"${FATTR_USERLAND_EXTRA%/}"}; do
+				for d in $libdirs; do
+					if [ -z "$found" ] && [ -e "$r/$d/$n" ]; then
+						found=/$d/$n
+					fi
+				done
 			done
 			[ -n "$found" ] || fail "$f needs $n: not in $ul"
 			todo="$todo $found"
@@ -141,7 +148,12 @@ copy_elf /usr/bin/getfattr /usr/bin/setfattr /usr/bin/findmnt "$aa_parser"
 # The FUSE server of test/vm-realfs.sh, where the user space has it
 # (amd64: scripts/deps.sh installs it; arm64: userland.sh's tree from
 # the one that lists it); vm-realfs.sh says why it skips FUSE otherwise.
-[ ! -x "$ul/usr/bin/squashfuse" ] || copy_elf /usr/bin/squashfuse
+for r in "$ul" ${FATTR_USERLAND_EXTRA:+"${FATTR_USERLAND_EXTRA%/}"}; do
+	if [ -x "$r/usr/bin/squashfuse" ]; then
+		copy_elf /usr/bin/squashfuse
+		break
+	fi
+done
 mkdir -p "$root/etc/apparmor.d" "$root/etc/apparmor"
 cp -r "$ul/etc/apparmor.d/tunables" "$root/etc/apparmor.d/"
 : >"$root/etc/apparmor/parser.conf"

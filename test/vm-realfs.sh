@@ -208,8 +208,7 @@ fi
 
 # FUSE: squashfuse serving the squashfs disk.
 if ! [ -x /usr/bin/squashfuse ]; then
-	skip "fuse: no squashfuse in this VM's user space (the arm64 one" \
-	     "has it once scripts/userland.sh made it anew)"
+	skip "fuse: no squashfuse in this VM's user space"
 elif ! have_fs fuse; then
 	skip "fuse: $rel has no FUSE"
 elif [ -z "$squashfs" ]; then
