@@ -58,6 +58,12 @@ pkgs=$(echo "$pkgs" | tr ' ' '\n' | sed '/^$/d' | sort -u | sed "s/\$/:$arch/")
 # shellcheck disable=SC2086
 (cd "$apt" && apt-get $aptopts download -q $pkgs >/dev/null 2>&1) ||
 	fail "downloading the packages failed:" $pkgs
+# Merged /usr, as the user space it completes: libraries are found under
+# /lib/TRIPLET, where vm-image.sh puts the others.
+mkdir -p "$dir/usr/lib" "$dir/usr/bin" "$dir/usr/sbin"
+ln -s usr/lib "$dir/lib"
+ln -s usr/bin "$dir/bin"
+ln -s usr/sbin "$dir/sbin"
 for d in "$apt"/*.deb; do
 	dpkg-deb --fsys-tarfile "$d" | tar -x -C "$dir" --keep-directory-symlink ||
 		fail "unpacking $d failed"
