@@ -93,6 +93,7 @@ sys sh -c 'set -e
 				"$m/kernel/fs/*" "$m/kernel/lib/*" \
 				"$m/kernel/crypto/*" "$m/kernel/arch/*" \
 				"$m/kernel/drivers/block/*" \
+				"$m/kernel/drivers/cdrom/*" \
 				"$m/kernel/drivers/virtio/*" 2>/dev/null || :
 		echo "$p" >>x/packages
 		rm -f ./*.deb
@@ -156,6 +157,15 @@ for f in modules.builtin modules.order modules.builtin.modinfo; do
 		cp "$t/lib/modules/$rel/$f" "$out.new/lib/modules/$rel/"
 done
 depmod -b "$out.new" "$rel" || fail "depmod of the selected modules failed"
+# Every symbol they need is the kernel's or theirs: checked against the
+# kernel's exports (its headers' Module.symvers), so that a dependency
+# outside the directories unpacked above fails here, not in the VM.
+symvers=$root/usr/src/linux-headers-$rel/Module.symvers
+if [ -f "$symvers" ]; then
+	unknown=$(depmod -b "$out.new" -e -E "$symvers" "$rel" 2>&1 |
+		grep -i 'unknown symbol' || :)
+	[ -z "$unknown" ] || fail "modules with symbols of no module here: $unknown"
+fi
 tr '\n' ' ' <"$root$tmp/x/packages" >"$out.new/package"
 echo "$rel" >"$out.new/release"
 rm -rf "$out"

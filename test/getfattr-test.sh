@@ -153,7 +153,8 @@ else
 fi
 
 # One value per key.  The value of key $2 derived from record $1 (a file
-# holding it): fields split as mountinfo(5) says, strings unescaped.
+# holding it): fields split as mountinfo(5) says, strings unescaped but
+# superoptions, which stay as the record has them (README).
 key_of() {
 	awk -v k="$2" '{
 		n = 7
@@ -173,8 +174,13 @@ key_of() {
 		else if (k == "source") v = $(n + 2)
 		else if (k == "superoptions") v = $(n + 3)
 		printf "%s", v
-	}' "$1" | sed 's/\\\([0-7][0-7][0-7]\)/\\0\1/g' >"$tmp/esc"
-	printf '%b' "$(cat "$tmp/esc")"
+	}' "$1" >"$tmp/raw"
+	if [ "$2" = superoptions ]; then
+		cat "$tmp/raw"
+	else
+		sed 's/\\\([0-7][0-7][0-7]\)/\\0\1/g' "$tmp/raw" >"$tmp/esc"
+		printf '%b' "$(cat "$tmp/esc")"
+	fi
 }
 
 # Every key of mount point $1, by path and by id, with getfattr.
