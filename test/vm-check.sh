@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The test run inside the VM: real file systems mounted first
-# (vm-realfs.sh: they stay mounted, so every test below sees them), the
-# Check suite, the getfattr shell test,
+# (vm-realfs.sh: they stay mounted for the Check suite and the getfattr
+# shell test, then go: see vm-realfs.sh down), the Check suite, the getfattr shell test,
 # the 32-bit callers' test (fattr-compat32) and the refusals to load
 # (vm-refuse.sh, which leaves fattr loaded), and confined callers
 # (vm-confined.sh: AppArmor and Landlock).  Exits non-zero if any fails.
@@ -21,6 +21,8 @@ case $(uname -r) in *-fattr-debug*) mult=5 ;; esac
 CK_TIMEOUT_MULTIPLIER=$mult CK_EXCLUDE_TAGS=stress /test/fattr-check || status=1
 echo "fattr-vm: getfattr shell test"
 sh /test/getfattr-test.sh || status=1
+echo "fattr-vm: real file systems unmounted"
+sh /test/vm-realfs.sh down || status=1
 echo "fattr-vm: 32-bit callers"
 /test/fattr-compat32 || status=1
 echo "fattr-vm: refusing to load"
