@@ -5,13 +5,18 @@
 #
 # Installs the Debian 12 packages that building and testing fattr in
 # QEMU needs, if any is missing (as root, with apt-get).  Kernel headers
-# and images are fetched per kernel by fetch-kernel.sh.
+# and images are fetched per kernel by fetch-kernel.sh.  The mkfs tools,
+# mtools, squashfs-tools and xorriso make the real file systems' images
+# (fs-images.sh), zstd decompresses the kernels' modules
+# (kernel-modules.sh), and squashfuse is the VM's FUSE server.
 
 set -eu
 
 pkgs="make gcc gcc-multilib libc6-dev pkg-config check libsubunit-dev
 qemu-system-x86 qemu-system-arm busybox-static attr cpio gzip kmod dwarves xz-utils
-ca-certificates apparmor binutils debootstrap debian-archive-keyring"
+ca-certificates apparmor binutils debootstrap debian-archive-keyring
+e2fsprogs xfsprogs btrfs-progs dosfstools mtools squashfs-tools xorriso zstd
+squashfuse"
 
 missing=
 for p in $pkgs; do

@@ -5,7 +5,9 @@
 #
 # Makes the user space of the test VMs of a foreign architecture (arm64)
 # and prints its path: busybox, Debian 13's getfattr and setfattr,
-# findmnt, apparmor_parser with every library they load, and, to build
+# findmnt, apparmor_parser, squashfuse (test/vm-realfs.sh's FUSE server;
+# a tree made before it was listed lacks it, and that run skips FUSE)
+# with every library they load, and, to build
 # the test binaries against (gcc --sysroot), its libc6-dev, Check and
 # subunit.  It lives in the trixie build chroot (debian-chroot.sh), at
 # /srv/userland-ARCH, so that the cross compilers installed there with it
@@ -24,7 +26,7 @@ set -eu
 arch=${1:?usage: userland.sh arm64}
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${FATTR_CACHE:-/var/cache/fattr}
-pkgs=busybox-static,attr,util-linux,apparmor,libc6-dev,check,libsubunit-dev
+pkgs=busybox-static,attr,util-linux,apparmor,squashfuse,libc6-dev,check,libsubunit-dev
 keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 
 fail() {

@@ -14,6 +14,13 @@
 # run cannot scroll past one; a hung VM is killed after $FATTR_VM_TIMEOUT
 # seconds (default 900).  $FATTR_VM_APPEND is added to the kernel
 # command line (vm-test.sh passes the stress run's size that way).
+#
+# $FATTR_VM_DISKS, if set, is a directory of disk images and their
+# manifest (scripts/fs-images.sh): each is attached as a virtio block
+# device over PCI (on both machines; the disk's name as its serial, which
+# the VM reads in /sys/block/vdX/serial), raw, read-only if the manifest
+# says ro, else with snapshot=on: the VM writes to a temporary copy, and
+# the image stays as made.
 
 set -u
 
@@ -35,6 +42,18 @@ arm64)	qemu="qemu-system-aarch64 -M virt,mte=on -cpu max,pauth-impdef=on"
 	exit 2 ;;
 esac
 
+disks=
+if [ -n "${FATTR_VM_DISKS:-}" ]; then
+	while read -r name _ _ _ mode file; do
+		case $mode in
+		ro) how=readonly=on ;;
+		*) how=snapshot=on ;;
+		esac
+		disks="$disks -drive file=$FATTR_VM_DISKS/$file,format=raw,if=none,id=d-$name,$how"
+		disks="$disks -device virtio-blk-pci,drive=d-$name,serial=$name"
+	done <"$FATTR_VM_DISKS/manifest"
+fi
+
 # What reaches the terminal: the VM's own output, and the kernel's lines
 # about fattr or trouble.  The whole console is in LOG.
 console_filter() {
@@ -49,7 +68,7 @@ console_filter() {
 timeout -s KILL "${FATTR_VM_TIMEOUT:-900}" \
 	$qemu -accel "tcg${FATTR_TCG_OPTS:-}" -smp 2 -m 1024 \
 		-nographic -no-reboot -monitor none -serial stdio \
-		-kernel "$kernel" -initrd "$initrd" \
+		-kernel "$kernel" -initrd "$initrd" $disks \
 		-append "console=$console printk.time=1 panic=-1 oops=panic panic_on_warn=1 softlockup_panic=1 fattr.run=$run${FATTR_VM_APPEND:+ $FATTR_VM_APPEND}" \
 		</dev/null 2>&1 | tr -d '\r' | tee "$log" | console_filter
 

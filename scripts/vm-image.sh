@@ -16,6 +16,17 @@
 # for a foreign architecture, scripts/userland.sh's tree and the cross
 # builds of vm-test.sh.  Libraries are found by their ELF entries
 # (readelf), not ldd, so that this works for any architecture.
+#
+# The real file systems (test/vm-realfs.sh): $FATTR_MODULES, if set, is
+# scripts/kernel-modules.sh's directory, whose lib/modules/REL goes to
+# the image's /lib/modules/REL and whose load, builtin and missing lists
+# to /test/realfs/ (with /sbin/modprobe, busybox's, for the kernel's own
+# requests); $FATTR_DISKS, if set, is scripts/fs-images.sh's directory,
+# whose manifest goes to /test/realfs/manifest (the disks themselves are
+# vm-boot.sh's).  squashfuse, the FUSE server vm-realfs.sh mounts with,
+# and its libraries come from $FATTR_USERLAND where it has one, else
+# from $FATTR_USERLAND_EXTRA (scripts/userland-fuse.sh's tree), which
+# copy_elf searches after $FATTR_USERLAND.
 
 set -eu
 
@@ -32,7 +43,7 @@ ul=${FATTR_USERLAND:-/}
 ul=${ul%/}
 bin=${FATTR_TEST_BIN:-$top/test}
 for b in fattr-check fattr-compat32 fattr-confined fattr-fuzz fattr-stress \
-	 fattr-failnth; do
+	 fattr-failnth fattr-subvol; do
 	[ -x "$bin/$b" ] || fail "$bin/$b not built (make -C test)"
 done
 [ -x "$ul/bin/busybox" ] || fail "no $ul/bin/busybox (apt-get install busybox-static)"
@@ -46,8 +57,9 @@ cp "$ul/bin/busybox" "$root/bin/busybox"
 cp "$top/test/vm-init" "$root/init"
 cp "$ko" "$root/fattr.ko"
 cp "$bin/fattr-check" "$bin/fattr-compat32" "$bin/fattr-confined" \
-   "$bin/fattr-fuzz" "$bin/fattr-stress" "$bin/fattr-failnth" "$root/test/"
-cp "$top/test/vm-check.sh" "$top/test/getfattr-test.sh" \
+   "$bin/fattr-fuzz" "$bin/fattr-stress" "$bin/fattr-failnth" \
+   "$bin/fattr-subvol" "$root/test/"
+cp "$top/test/vm-check.sh" "$top/test/getfattr-test.sh" "$top/test/vm-realfs.sh" \
    "$top/test/vm-refuse.sh" "$top/test/vm-confined.sh" \
    "$top/test/vm-stress.sh" "$top/test/vm-faults.sh" "$root/test/"
 # The examples, which getfattr-test.sh runs.
@@ -63,6 +75,18 @@ if [ -z "$ul" ] && [ -x "$top/bench/fattr-bench" ]; then
 	cp "$top/bench/fattr-bench" "$top/bench/vm-bench.sh" "$root/test/"
 fi
 chmod 755 "$root/init"
+# The real file systems' modules and disks' manifest (see above).
+mkdir -p "$root/test/realfs"
+if [ -n "${FATTR_MODULES:-}" ]; then
+	mkdir -p "$root/lib" "$root/sbin"
+	cp -r "$FATTR_MODULES/lib/modules" "$root/lib/"
+	cp "$FATTR_MODULES/load" "$FATTR_MODULES/builtin" \
+	   "$FATTR_MODULES/missing" "$root/test/realfs/"
+	ln -s /bin/busybox "$root/sbin/modprobe"
+fi
+if [ -n "${FATTR_DISKS:-}" ]; then
+	cp "$FATTR_DISKS/manifest" "$root/test/realfs/manifest"
+fi
 
 # The machine triplet of the userland's libraries.
 case $(readelf -hW "$ul/bin/busybox" | sed -n 's/^ *Machine: *//p') in
@@ -84,19 +108,24 @@ copy_elf() {
 		shift
 		todo=$*
 		[ ! -e "$root$f" ] || continue
-		[ -e "$ul$f" ] || fail "no $ul$f"
+		src=
+		for r in "$ul" ${FATTR_USERLAND_EXTRA:+"${FATTR_USERLAND_EXTRA%/}"}; do
+			[ -n "$src" ] || [ ! -e "$r$f" ] || src=$r$f
+		done
+		[ -n "$src" ] || fail "no $ul$f"
 		mkdir -p "$root$(dirname "$f")"
-		cp -L "$ul$f" "$root$f"
-		todo="$todo $(readelf -lW "$ul$f" |
+		cp -L "$src" "$root$f"
+		todo="$todo $(readelf -lW "$src" |
 			sed -n 's/.*program interpreter: \(.*\)]$/\1/p')"
-		for n in $(readelf -dW "$ul$f" |
+		for n in $(readelf -dW "$src" |
 			   sed -n 's/.*(NEEDED).*\[\(.*\)\]$/\1/p'); do
 			found=
-			for d in $libdirs; do
-				if [ -e "$ul/$d/$n" ]; then
-					found=/$d/$n
-					break
-				fi
+			for r in "$ul" ${FATTR_USERLAND_EXTRA:+"${FATTR_USERLAND_EXTRA%/}"}; do
+				for d in $libdirs; do
+					if [ -z "$found" ] && [ -e "$r/$d/$n" ]; then
+						found=/$d/$n
+					fi
+				done
 			done
 			[ -n "$found" ] || fail "$f needs $n: not in $ul"
 			todo="$todo $found"
@@ -116,6 +145,15 @@ for prog in /usr/bin/getfattr /usr/bin/setfattr /usr/bin/findmnt; do
 	[ -x "$ul$prog" ] || fail "no $ul$prog (apt-get install attr util-linux)"
 done
 copy_elf /usr/bin/getfattr /usr/bin/setfattr /usr/bin/findmnt "$aa_parser"
+# The FUSE server of test/vm-realfs.sh, where the user space has it
+# (amd64: scripts/deps.sh installs it; arm64: userland.sh's tree from
+# the one that lists it); vm-realfs.sh says why it skips FUSE otherwise.
+for r in "$ul" ${FATTR_USERLAND_EXTRA:+"${FATTR_USERLAND_EXTRA%/}"}; do
+	if [ -x "$r/usr/bin/squashfuse" ]; then
+		copy_elf /usr/bin/squashfuse
+		break
+	fi
+done
 mkdir -p "$root/etc/apparmor.d" "$root/etc/apparmor"
 cp -r "$ul/etc/apparmor.d/tunables" "$root/etc/apparmor.d/"
 : >"$root/etc/apparmor/parser.conf"

@@ -14,6 +14,13 @@
 # a comma-separated subset of fuzz,cycles,churn,iso (default: all),
 # passed as fattr.parts=, runs only those parts.
 #
+# RUN=check also gets real file systems (test/vm-realfs.sh): the
+# kernel's own modules for them (scripts/kernel-modules.sh, cached in
+# $FATTR_CACHE/kernels/TAG/realfs-modules) in the image, and the disks of
+# scripts/fs-images.sh attached.  The debug kernels have no Debian
+# package to take modules from: their runs get the disks only, and
+# vm-realfs.sh says what it skips.
+#
 # RUN=faults (test/vm-faults.sh) is the fault injection run: it needs a
 # kernel with CONFIG_FAULT_INJECTION (TAG debug, scripts/debug-kernel.sh).
 #
@@ -94,6 +101,22 @@ else
 	rm -rf "$root$bdir"
 fi
 
+# The real file systems of the check run.
+FATTR_MODULES='' FATTR_DISKS=''
+if [ "$run" = check ]; then
+	case $tag in
+	debug|debug-newest) ;;
+	*)	FATTR_MODULES=$("$top/scripts/kernel-modules.sh" "$tag") || {
+			echo "vm-test: kernel $tag: no modules for the real file systems" >&2
+			exit 1
+		} ;;
+	esac
+	FATTR_DISKS=$("$top/scripts/fs-images.sh") || {
+		echo "vm-test: making the disk images failed" >&2
+		exit 1
+	}
+fi
+
 if [ "$arch" = amd64 ]; then
 	make -s -C "$top/test" >/dev/null
 	bin=$top/test
@@ -125,6 +148,16 @@ else
 	cp "$troot$tdir"/fattr-* "$bin/"
 	rm -rf "$troot$tdir"
 fi
+# The FUSE server, where the foreign user space lacks it (a tree made
+# before userland.sh listed squashfuse).
+FATTR_USERLAND_EXTRA=''
+if [ "$run" = check ] && [ "$ul" != / ] && [ ! -x "$ul/usr/bin/squashfuse" ]; then
+	FATTR_USERLAND_EXTRA=$("$top/scripts/userland-fuse.sh" "$arch") || {
+		echo "vm-test: kernel $tag: no $arch squashfuse" >&2
+		exit 1
+	}
+fi
+export FATTR_MODULES FATTR_DISKS FATTR_USERLAND_EXTRA
 if [ "$run" = stress ]; then
 	# The stress run loads and unloads fattr while other threads call
 	# the hooked entries.  QEMU's multi-threaded TCG livelocks when the
@@ -155,6 +188,8 @@ case $tag in
 debug|debug-newest) : "${FATTR_VM_TIMEOUT:=7200}" ;;
 esac
 export FATTR_VM_TIMEOUT
+FATTR_VM_DISKS=$FATTR_DISKS
+export FATTR_VM_DISKS
 FATTR_CLAIM_KO="$work/src/claim/fattr_claim.ko" FATTR_USERLAND=$ul \
 	FATTR_TEST_BIN=$bin \
 	"$top/scripts/vm-image.sh" "$work/src/fattr.ko" "$work/initrd.gz"

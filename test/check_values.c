@@ -272,7 +272,8 @@ static uint64_t path_unique_id(const char *path)
 {
 	struct statx stx;
 
-	if (statx(AT_FDCWD, path, AT_SYMLINK_NOFOLLOW, 0x4000U, &stx) ||
+	if (statx(AT_FDCWD, path, AT_SYMLINK_NOFOLLOW | AT_STATX_DONT_SYNC,
+		  0x4000U, &stx) ||
 	    !(stx.stx_mask & 0x4000U))
 		return 0;
 	return stx.stx_mnt_id;

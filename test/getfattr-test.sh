@@ -153,7 +153,8 @@ else
 fi
 
 # One value per key.  The value of key $2 derived from record $1 (a file
-# holding it): fields split as mountinfo(5) says, strings unescaped.
+# holding it): fields split as mountinfo(5) says, strings unescaped but
+# superoptions, which stay as the record has them (README).
 key_of() {
 	awk -v k="$2" '{
 		n = 7
@@ -173,8 +174,13 @@ key_of() {
 		else if (k == "source") v = $(n + 2)
 		else if (k == "superoptions") v = $(n + 3)
 		printf "%s", v
-	}' "$1" | sed 's/\\\([0-7][0-7][0-7]\)/\\0\1/g' >"$tmp/esc"
-	printf '%b' "$(cat "$tmp/esc")"
+	}' "$1" >"$tmp/raw"
+	if [ "$2" = superoptions ]; then
+		cat "$tmp/raw"
+	else
+		sed 's/\\\([0-7][0-7][0-7]\)/\\0\1/g' "$tmp/raw" >"$tmp/esc"
+		printf '%b' "$(cat "$tmp/esc")"
+	fi
 }
 
 # Every key of mount point $1, by path and by id, with getfattr.
@@ -246,6 +252,14 @@ done
 for p in /proc /sys "$tmp/fs"; do
 	check_statfs "$p"
 done
+# The real file systems of vm-realfs.sh, where it ran: every key of each
+# (by path and by id); their statfs figures are check_realfs.c's.
+if [ -f /realfs/mounts ]; then
+	tab=$(printf '\t')
+	while IFS=$tab read -r _ _ p _; do
+		check_keys "$p"
+	done </realfs/mounts
+fi
 
 # The examples (examples/, copied to the VM's /test): mount-of.sh against
 # the keys' own sources, where.sh against mountinfo and stat -f.

@@ -1,12 +1,16 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# The test run inside the VM: the Check suite, the getfattr shell test,
+# The test run inside the VM: real file systems mounted first
+# (vm-realfs.sh: they stay mounted for the Check suite and the getfattr
+# shell test, then go: see vm-realfs.sh down), the Check suite, the getfattr shell test,
 # the 32-bit callers' test (fattr-compat32) and the refusals to load
 # (vm-refuse.sh, which leaves fattr loaded), and confined callers
 # (vm-confined.sh: AppArmor and Landlock).  Exits non-zero if any fails.
 
 status=0
+echo "fattr-vm: real file systems"
+sh /test/vm-realfs.sh || status=1
 echo "fattr-vm: Check suite"
 # rmmod under load runs in the stress run (test/vm-stress.sh), where
 # QEMU runs single-threaded: see scripts/vm-test.sh.
@@ -17,6 +21,8 @@ case $(uname -r) in *-fattr-debug*) mult=5 ;; esac
 CK_TIMEOUT_MULTIPLIER=$mult CK_EXCLUDE_TAGS=stress /test/fattr-check || status=1
 echo "fattr-vm: getfattr shell test"
 sh /test/getfattr-test.sh || status=1
+echo "fattr-vm: real file systems unmounted"
+sh /test/vm-realfs.sh down || status=1
 echo "fattr-vm: 32-bit callers"
 /test/fattr-compat32 || status=1
 echo "fattr-vm: refusing to load"
