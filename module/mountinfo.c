@@ -422,6 +422,7 @@ struct fattr_memo {
 	unsigned int renames;		/* rename_lock's sequence for them */
 	unsigned long since;		/* jiffies when it was read */
 	unsigned int gen;		/* the slots' generation now */
+	unsigned int pending_gen;	/* gen when pending was begun */
 	bool cut;			/* the last hold ended in a way up */
 	struct mount *stuck;		/* the mount it ended at, */
 	unsigned int stuck_holds;	/* in so many holds in a row */
@@ -433,7 +434,7 @@ struct fattr_memo {
 	struct mount *chain[FATTR_HOPS_PER_HOLD + 1];	/* one way up */
 	struct {
 		struct mount *mnt;
-		unsigned int gen;	/* valid if memo->gen */
+		unsigned int gen;	/* valid if equal to memo->gen */
 		bool visible;
 	} slot[1 << FATTR_MEMO_BITS];	/* direct-mapped by address */
 };
@@ -486,8 +487,8 @@ static bool fattr_memo_stale(const struct fattr_memo *memo)
 /*
  * At the start of a hold of namespace_sem: keeps the verdicts if the
  * namespace is unchanged since the last hold and nothing was renamed,
- * forgets the verdicts after a rename, and everything if the namespace
- * changed.
+ * forgets the verdicts after a rename or once they are a second old, and
+ * everything if the namespace changed.
  *
  * Return: true if a way up was cut short in the last hold and cannot be
  * resumed (its verdicts are gone): the caller then renders the next
@@ -644,7 +645,8 @@ static int fattr_visible(struct mount *mnt, const struct path *root,
 	int vis;
 
 	/* Only a rename during this walk then fails its verdict. */
-	fattr_memo_renamed(memo);
+	if (fattr_memo_stale(memo))
+		fattr_memo_forget(memo);
 	for (;;) {
 		struct dentry *top = fattr_vfsmount(v)->mnt_root;
 
@@ -677,6 +679,8 @@ static int fattr_visible(struct mount *mnt, const struct path *root,
 		v = parent;
 	}
 	if (vis == FATTR_LATER) {
+		if (!memo->npending)
+			memo->pending_gen = memo->gen;
 		if (memo->npending == FATTR_PENDING_MAX)
 			memo->npending--;
 		memo->pending[memo->npending++] = v;
@@ -1048,11 +1052,12 @@ static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_val *val)
 			}
 			render = err == FATTR_RENDER || err == FATTR_LATER;
 			/*
-			 * A stuck mount rendered: what it waited on goes too,
-			 * or under renames (each forgets what the ways up
-			 * had found) the stack may never drain.
+			 * A stuck mount rendered after verdicts were
+			 * forgotten (renames): what it waited on goes too,
+			 * or the stack may never drain.
 			 */
-			if (err == FATTR_LATER)
+			if (err == FATTR_LATER &&
+			    memo->pending_gen != memo->gen)
 				memo->npending = 0;
 			err = err == FATTR_SHOWN ? 0 : -ENODATA;
 		}
