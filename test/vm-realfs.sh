@@ -32,7 +32,8 @@
 # of its device) and written to /realfs/mounts (FSTYPE SOURCE MOUNTPOINT
 # ROOT, tab-separated; "-" where not known beforehand) for
 # check_realfs.c.  What the kernel cannot do (a file system neither built
-# in nor a module) is skipped with the reason; a mount that should work
+# in nor a module) is skipped with the reason, also written to
+# /realfs/skipped (one line each, starting with what); a mount that should work
 # and fails, a disk missing or not as made, fails the run.
 
 status=0
@@ -54,7 +55,7 @@ if [ "${1:-}" = down ]; then
 		n=$((n + 1))
 		[ $n -lt 100 ] || { echo "vm-realfs: FAIL: mounts remain"; exit 1; }
 	done
-	rm -f $list
+	rm -f $list /realfs/skipped
 	if [ -f /test/realfs/load ]; then
 		tac /test/realfs/load | while read -r m; do
 			rmmod "$m" 2>/dev/null ||
@@ -69,12 +70,15 @@ fail() {
 	status=1
 }
 
+skipped=/realfs/skipped
 skip() {
 	echo "vm-realfs: skipped: $*"
+	echo "$*" >>$skipped
 }
 
 mkdir -p /realfs
 : >$list
+: >$skipped
 
 # The modules: each of the load list, in its order (dependencies first).
 rel=$(uname -r)
