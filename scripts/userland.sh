@@ -5,8 +5,7 @@
 #
 # Makes the user space of the test VMs of a foreign architecture (arm64)
 # and prints its path: busybox, Debian 13's getfattr and setfattr,
-# findmnt, apparmor_parser, squashfuse (test/vm-realfs.sh's FUSE server;
-# a tree made before it was listed lacks it, and that run skips FUSE)
+# findmnt, apparmor_parser, squashfuse (test/vm-realfs.sh's FUSE server)
 # with every library they load, and, to build
 # the test binaries against (gcc --sysroot), its libc6-dev, Check and
 # subunit.  It lives in the trixie build chroot (debian-chroot.sh), at
@@ -45,9 +44,11 @@ chroot=$("$top/scripts/debian-chroot.sh" trixie gcc-aarch64-linux-gnu \
 	gcc-arm-linux-gnueabihf libc6-dev-armhf-cross) ||
 	fail "preparing the trixie chroot failed"
 ul=$chroot/srv/userland-$arch
+# The completion mark holds the package list the tree was made with: a
+# tree made with another (an older list) is made again.
 mark=$ul/.fattr-complete
 log=$cache/chroots/userland-$arch.log
-if [ -f "$mark" ]; then
+if [ "$(cat "$mark" 2>/dev/null)" = "$pkgs" ]; then
 	echo "$ul"
 	exit 0
 fi
@@ -95,5 +96,5 @@ for f in bin/busybox usr/bin/getfattr usr/bin/setfattr usr/bin/findmnt \
 	 sbin/apparmor_parser usr/lib/$triplet/libcheck.a; do
 	[ -e "$ul/$f" ] || fail "no /$f after unpacking"
 done
-touch "$mark"
+echo "$pkgs" >"$mark"
 echo "$ul"

@@ -24,9 +24,7 @@
 # requests); $FATTR_DISKS, if set, is scripts/fs-images.sh's directory,
 # whose manifest goes to /test/realfs/manifest (the disks themselves are
 # vm-boot.sh's).  squashfuse, the FUSE server vm-realfs.sh mounts with,
-# and its libraries come from $FATTR_USERLAND where it has one, else
-# from $FATTR_USERLAND_EXTRA (scripts/userland-fuse.sh's tree), which
-# copy_elf searches after $FATTR_USERLAND.
+# and its libraries come from $FATTR_USERLAND, as the other programs.
 
 set -eu
 
@@ -108,24 +106,19 @@ copy_elf() {
 		shift
 		todo=$*
 		[ ! -e "$root$f" ] || continue
-		src=
-		for r in "$ul" ${FATTR_USERLAND_EXTRA:+"${FATTR_USERLAND_EXTRA%/}"}; do
-			[ -n "$src" ] || [ ! -e "$r$f" ] || src=$r$f
-		done
-		[ -n "$src" ] || fail "no $ul$f"
+		[ -e "$ul$f" ] || fail "no $ul$f"
 		mkdir -p "$root$(dirname "$f")"
-		cp -L "$src" "$root$f"
-		todo="$todo $(readelf -lW "$src" |
+		cp -L "$ul$f" "$root$f"
+		todo="$todo $(readelf -lW "$ul$f" |
 			sed -n 's/.*program interpreter: \(.*\)]$/\1/p')"
-		for n in $(readelf -dW "$src" |
+		for n in $(readelf -dW "$ul$f" |
 			   sed -n 's/.*(NEEDED).*\[\(.*\)\]$/\1/p'); do
 			found=
-			for r in "$ul" ${FATTR_USERLAND_EXTRA:+"${FATTR_USERLAND_EXTRA%/}"}; do
-				for d in $libdirs; do
-					if [ -z "$found" ] && [ -e "$r/$d/$n" ]; then
-						found=/$d/$n
-					fi
-				done
+			for d in $libdirs; do
+				if [ -e "$ul/$d/$n" ]; then
+					found=/$d/$n
+					break
+				fi
 			done
 			[ -n "$found" ] || fail "$f needs $n: not in $ul"
 			todo="$todo $found"
@@ -146,14 +139,11 @@ for prog in /usr/bin/getfattr /usr/bin/setfattr /usr/bin/findmnt; do
 done
 copy_elf /usr/bin/getfattr /usr/bin/setfattr /usr/bin/findmnt "$aa_parser"
 # The FUSE server of test/vm-realfs.sh, where the user space has it
-# (amd64: scripts/deps.sh installs it; arm64: userland.sh's tree from
-# the one that lists it); vm-realfs.sh says why it skips FUSE otherwise.
-for r in "$ul" ${FATTR_USERLAND_EXTRA:+"${FATTR_USERLAND_EXTRA%/}"}; do
-	if [ -x "$r/usr/bin/squashfuse" ]; then
-		copy_elf /usr/bin/squashfuse
-		break
-	fi
-done
+# (amd64: scripts/deps.sh installs it; arm64: userland.sh's tree);
+# vm-realfs.sh says why it skips FUSE otherwise.
+if [ -x "$ul/usr/bin/squashfuse" ]; then
+	copy_elf /usr/bin/squashfuse
+fi
 mkdir -p "$root/etc/apparmor.d" "$root/etc/apparmor"
 cp -r "$ul/etc/apparmor.d/tunables" "$root/etc/apparmor.d/"
 : >"$root/etc/apparmor/parser.conf"

@@ -148,16 +148,7 @@ else
 	cp "$troot$tdir"/fattr-* "$bin/"
 	rm -rf "$troot$tdir"
 fi
-# The FUSE server, where the foreign user space lacks it (a tree made
-# before userland.sh listed squashfuse).
-FATTR_USERLAND_EXTRA=''
-if [ "$run" = check ] && [ "$ul" != / ] && [ ! -x "$ul/usr/bin/squashfuse" ]; then
-	FATTR_USERLAND_EXTRA=$("$top/scripts/userland-fuse.sh" "$arch") || {
-		echo "vm-test: kernel $tag: no $arch squashfuse" >&2
-		exit 1
-	}
-fi
-export FATTR_MODULES FATTR_DISKS FATTR_USERLAND_EXTRA
+export FATTR_MODULES FATTR_DISKS
 if [ "$run" = stress ]; then
 	# The stress run loads and unloads fattr while other threads call
 	# the hooked entries.  QEMU's multi-threaded TCG livelocks when the
