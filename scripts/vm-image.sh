@@ -21,7 +21,7 @@
 # scripts/kernel-modules.sh's directory, whose lib/modules/REL goes to
 # the image's /lib/modules/REL and whose load, builtin and missing lists
 # to /test/realfs/ (with /sbin/modprobe, busybox's, for the kernel's own
-# requests); $FATTR_DISKS, if set, is scripts/fs-images.sh's directory,
+# requests); $FATTR_VM_DISKS, if set, is scripts/fs-images.sh's directory,
 # whose manifest goes to /test/realfs/manifest (the disks themselves are
 # vm-boot.sh's).  squashfuse, the FUSE server vm-realfs.sh mounts with,
 # and its libraries come from $FATTR_USERLAND, as the other programs.
@@ -82,8 +82,8 @@ if [ -n "${FATTR_MODULES:-}" ]; then
 	   "$FATTR_MODULES/missing" "$root/test/realfs/"
 	ln -s /bin/busybox "$root/sbin/modprobe"
 fi
-if [ -n "${FATTR_DISKS:-}" ]; then
-	cp "$FATTR_DISKS/manifest" "$root/test/realfs/manifest"
+if [ -n "${FATTR_VM_DISKS:-}" ]; then
+	cp "$FATTR_VM_DISKS/manifest" "$root/test/realfs/manifest"
 fi
 
 # The machine triplet of the userland's libraries.

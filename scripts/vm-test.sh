@@ -102,7 +102,7 @@ else
 fi
 
 # The real file systems of the check run.
-FATTR_MODULES='' FATTR_DISKS=''
+FATTR_MODULES='' FATTR_VM_DISKS=''
 if [ "$run" = check ]; then
 	case $tag in
 	debug|debug-newest) ;;
@@ -111,7 +111,7 @@ if [ "$run" = check ]; then
 			exit 1
 		} ;;
 	esac
-	FATTR_DISKS=$("$top/scripts/fs-images.sh") || {
+	FATTR_VM_DISKS=$("$top/scripts/fs-images.sh") || {
 		echo "vm-test: making the disk images failed" >&2
 		exit 1
 	}
@@ -148,7 +148,7 @@ else
 	cp "$troot$tdir"/fattr-* "$bin/"
 	rm -rf "$troot$tdir"
 fi
-export FATTR_MODULES FATTR_DISKS
+export FATTR_MODULES FATTR_VM_DISKS
 if [ "$run" = stress ]; then
 	# The stress run loads and unloads fattr while other threads call
 	# the hooked entries.  QEMU's multi-threaded TCG livelocks when the
@@ -179,8 +179,6 @@ case $tag in
 debug|debug-newest) : "${FATTR_VM_TIMEOUT:=7200}" ;;
 esac
 export FATTR_VM_TIMEOUT
-FATTR_VM_DISKS=$FATTR_DISKS
-export FATTR_VM_DISKS
 FATTR_CLAIM_KO="$work/src/claim/fattr_claim.ko" FATTR_USERLAND=$ul \
 	FATTR_TEST_BIN=$bin \
 	"$top/scripts/vm-image.sh" "$work/src/fattr.ko" "$work/initrd.gz"
