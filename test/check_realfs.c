@@ -16,7 +16,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,30 +102,15 @@ static void expect_key(const char *path, const char *key, const char *exp)
 /* Every statfs: key of @path against statfs(2) of @path. */
 static void expect_statfs(const char *path)
 {
-	static const char *const keys[] = {
-		"type", "bsize", "frsize", "blocks", "bfree", "bavail",
-		"files", "ffree", "namelen", "flags", "fsid",
-	};
 	struct statfs st;
-	char v[11][64], key[32];
+	char v[STATFS_NKEYS][64], key[32];
 	size_t i;
 
 	ck_assert_msg(!statfs(path, &st), "statfs %s: %s", path,
 		      strerror(errno));
-	snprintf(v[0], 64, "%lu", (unsigned long)st.f_type);
-	snprintf(v[1], 64, "%lu", (unsigned long)st.f_bsize);
-	snprintf(v[2], 64, "%lu", (unsigned long)st.f_frsize);
-	snprintf(v[3], 64, "%" PRIu64, (uint64_t)st.f_blocks);
-	snprintf(v[4], 64, "%" PRIu64, (uint64_t)st.f_bfree);
-	snprintf(v[5], 64, "%" PRIu64, (uint64_t)st.f_bavail);
-	snprintf(v[6], 64, "%" PRIu64, (uint64_t)st.f_files);
-	snprintf(v[7], 64, "%" PRIu64, (uint64_t)st.f_ffree);
-	snprintf(v[8], 64, "%lu", (unsigned long)st.f_namelen);
-	snprintf(v[9], 64, "%lu", (unsigned long)st.f_flags);
-	snprintf(v[10], 64, "%u:%u", (unsigned int)st.f_fsid.__val[0],
-		 (unsigned int)st.f_fsid.__val[1]);
-	for (i = 0; i < 11; i++) {
-		snprintf(key, sizeof(key), "statfs:%s", keys[i]);
+	statfs_values(&st, v);
+	for (i = 0; i < STATFS_NKEYS; i++) {
+		snprintf(key, sizeof(key), "statfs:%s", statfs_keys[i]);
 		expect_key(path, key, v[i]);
 	}
 }

@@ -582,33 +582,11 @@ send:
 }
 END_TEST
 
-static const char *const statfs_keys[] = {
-	"type", "bsize", "frsize", "blocks", "bfree", "bavail", "files",
-	"ffree", "namelen", "flags", "fsid",
-};
-
-/* statfs(2)'s figures, as the keys write them. */
-static void statfs_values(const struct statfs *st, char v[11][64])
-{
-	snprintf(v[0], 64, "%lu", (unsigned long)st->f_type);
-	snprintf(v[1], 64, "%lu", (unsigned long)st->f_bsize);
-	snprintf(v[2], 64, "%lu", (unsigned long)st->f_frsize);
-	snprintf(v[3], 64, "%" PRIu64, (uint64_t)st->f_blocks);
-	snprintf(v[4], 64, "%" PRIu64, (uint64_t)st->f_bfree);
-	snprintf(v[5], 64, "%" PRIu64, (uint64_t)st->f_bavail);
-	snprintf(v[6], 64, "%" PRIu64, (uint64_t)st->f_files);
-	snprintf(v[7], 64, "%" PRIu64, (uint64_t)st->f_ffree);
-	snprintf(v[8], 64, "%lu", (unsigned long)st->f_namelen);
-	snprintf(v[9], 64, "%lu", (unsigned long)st->f_flags);
-	snprintf(v[10], 64, "%u:%u", (unsigned int)st->f_fsid.__val[0],
-		 (unsigned int)st->f_fsid.__val[1]);
-}
-
 /* Every statfs: key of @path, by path and by id, against statfs(2). */
 static void check_statfs(struct report *rep, const char *path)
 {
 	struct statfs st;
-	char v[11][64], what[512];
+	char v[STATFS_NKEYS][64], what[512];
 	struct xres r;
 	struct way w;
 	size_t i;
@@ -624,7 +602,7 @@ static void check_statfs(struct report *rep, const char *path)
 			w = (struct way){ .fd = -1, .id = id };
 		else
 			w = (struct way){ .path = path, .fd = -1 };
-		for (i = 0; i < 11; i++) {
+		for (i = 0; i < STATFS_NKEYS; i++) {
 			char key[32];
 
 			snprintf(key, sizeof(key), "statfs:%s", statfs_keys[i]);

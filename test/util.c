@@ -5,6 +5,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,6 +13,7 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <sys/xattr.h>
 #include <unistd.h>
@@ -271,6 +273,27 @@ void xbind(const char *src, const char *target)
 {
 	xmkdir(target);
 	xmount(src, target, NULL, MS_BIND, NULL);
+}
+
+const char *const statfs_keys[STATFS_NKEYS] = {
+	"type", "bsize", "frsize", "blocks", "bfree", "bavail", "files",
+	"ffree", "namelen", "flags", "fsid",
+};
+
+void statfs_values(const struct statfs *st, char v[STATFS_NKEYS][64])
+{
+	snprintf(v[0], 64, "%lu", (unsigned long)st->f_type);
+	snprintf(v[1], 64, "%lu", (unsigned long)st->f_bsize);
+	snprintf(v[2], 64, "%lu", (unsigned long)st->f_frsize);
+	snprintf(v[3], 64, "%" PRIu64, (uint64_t)st->f_blocks);
+	snprintf(v[4], 64, "%" PRIu64, (uint64_t)st->f_bfree);
+	snprintf(v[5], 64, "%" PRIu64, (uint64_t)st->f_bavail);
+	snprintf(v[6], 64, "%" PRIu64, (uint64_t)st->f_files);
+	snprintf(v[7], 64, "%" PRIu64, (uint64_t)st->f_ffree);
+	snprintf(v[8], 64, "%lu", (unsigned long)st->f_namelen);
+	snprintf(v[9], 64, "%lu", (unsigned long)st->f_flags);
+	snprintf(v[10], 64, "%u:%u", (unsigned int)st->f_fsid.__val[0],
+		 (unsigned int)st->f_fsid.__val[1]);
 }
 
 int fattr_loaded(void)

@@ -29,6 +29,11 @@
 #define STATFS_VALUE "type\0bsize\0frsize\0blocks\0bfree\0bavail\0files\0" \
 	"ffree\0namelen\0flags\0fsid"
 #define STATFS_LEN sizeof(STATFS_VALUE)
+/* Its keys, in that order, and statfs(2)'s figures as they write them. */
+#define STATFS_NKEYS 11
+extern const char *const statfs_keys[STATFS_NKEYS];
+struct statfs;
+void statfs_values(const struct statfs *st, char v[STATFS_NKEYS][64]);
 
 /* The answer of one call made with a buffer of VALUE_MAX bytes. */
 struct xres {
