@@ -12,6 +12,7 @@
 #include <linux/ftrace.h>
 #include <linux/mount.h>
 #include <linux/ptrace.h>
+#include <uapi/linux/mount.h>
 
 #include "conftest.h"
 
@@ -123,6 +124,45 @@ static inline struct file *fattr_file_open_root_mnt(struct vfsmount *mnt,
 #else
 	return file_open_root(mnt->mnt_root, mnt, name, flags, mode);
 #endif
+}
+
+/*
+ * Whether a mount is idmapped (MOUNT_ATTR_IDMAP): is_idmapped_mnt() where
+ * the kernel has it.  Idmapped mounts came in 5.12; Debian ships 5.10,
+ * which has none, and 6.1, which has the helper.
+ */
+static inline bool fattr_is_idmapped_mnt(const struct vfsmount *mnt)
+{
+#ifdef FATTR_HAVE_IS_IDMAPPED_MNT
+	return is_idmapped_mnt(mnt);
+#else
+	return false;
+#endif
+}
+
+/* MOUNT_ATTR_* of <uapi/linux/mount.h> that 5.10's lacks (ABI values). */
+#ifndef MOUNT_ATTR_IDMAP
+#define MOUNT_ATTR_IDMAP	0x00100000
+#endif
+#ifndef MOUNT_ATTR_NOSYMFOLLOW
+#define MOUNT_ATTR_NOSYMFOLLOW	0x00200000
+#endif
+
+/*
+ * The length of a super block's UUID.  s_uuid_len (6.8+) is set by
+ * super_set_uuid() only: vfat's 4-byte volume id (7.x) and the 16 bytes
+ * of ext4 and xfs; btrfs (6.1 to 7.3) and others copy their UUID into
+ * s_uuid and leave it 0.  So a length of 1 to 15 is the id's, anything
+ * else means the 16 bytes of s_uuid (zeroed by alloc_super() where no
+ * file system wrote them), as before 6.8.
+ */
+static inline unsigned int fattr_sb_uuid_len(const struct super_block *sb)
+{
+#ifdef FATTR_HAVE_S_UUID_LEN
+	if (sb->s_uuid_len && sb->s_uuid_len < sizeof(sb->s_uuid))
+		return sb->s_uuid_len;
+#endif
+	return sizeof(sb->s_uuid);
 }
 
 #endif /* _FATTR_COMPAT_H */

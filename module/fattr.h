@@ -58,6 +58,12 @@ int fattr_val_reserve(struct fattr_val *val, size_t cap);
 struct fattr_mnt_ref {
 	bool taken;		/* out: the fields below are set */
 	u64 unique_id;		/* mnt_id_unique, 0 if BTF has none */
+	u64 parent_unique_id;	/* its parent's mnt_id_unique, or 0 */
+	u64 ns_id;		/* its namespace's unique id, or 0 */
+	u64 attr;		/* MOUNT_ATTR_* of its mnt_flags */
+	unsigned long sb_magic;	/* super_block s_magic */
+	unsigned long sb_flags;	/* s_flags: SB_RDONLY, _SYNCHRONOUS, ... */
+	size_t type_len;	/* strlen() of its file system type's name */
 };
 
 int fattr_render_mnt_ref(struct vfsmount *mnt, struct fattr_val *val,
@@ -66,6 +72,8 @@ int fattr_render_id_ref(int id, struct fattr_val *val,
 			struct fattr_mnt_ref *ref);
 bool fattr_mount_is(const struct vfsmount *mnt, int id,
 		    const struct fattr_mnt_ref *ref);
+bool fattr_has_parent_unique_id(void);
+bool fattr_has_ns_id(void);
 
 /* fields.c: the fields of a mountinfo record. */
 enum fattr_field {
@@ -84,6 +92,15 @@ enum fattr_field {
 
 int fattr_record_field(struct fattr_val *val, enum fattr_field field);
 
+/* What the record's optional fields say, as statmount(2) gives it. */
+enum fattr_prop {
+	FATTR_P_TYPE,		/* MS_SHARED | MS_SLAVE | ... (mnt_propagation) */
+	FATTR_P_PEER_GROUP,	/* shared:N, or 0 (mnt_peer_group) */
+	FATTR_P_MASTER,		/* master:N, or 0 (mnt_master) */
+};
+
+int fattr_record_propagation(struct fattr_val *val, enum fattr_prop what);
+
 /* idmap.c: maps from mount id to struct mount, per namespace. */
 struct fattr_ns_state {
 	u64 id;			/* the namespace's unique id */
@@ -94,6 +111,7 @@ struct fattr_ns_state {
 struct fattr_id_map;
 
 bool fattr_ns_state(struct fattr_ns_state *st);
+bool fattr_has_ns_state(void);
 bool fattr_ns_state_eq(const struct fattr_ns_state *a,
 		       const struct fattr_ns_state *b);
 bool fattr_map_lookup(const struct fattr_ns_state *st, int id,

@@ -22,6 +22,7 @@
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <linux/string.h>
+#include <uapi/linux/mount.h>
 
 #include "fattr.h"
 
@@ -151,6 +152,76 @@ int fattr_record_field(struct fattr_val *val, enum fattr_field field)
 		val->len = fattr_unescape(val->buf, val->buf + f[field].off,
 					  f[field].len);
 		break;
+	}
+	return 0;
+}
+
+/* One optional field "NAME:N" or "NAME" of the record, @f. */
+static bool fattr_prop_is(const char *rec, const struct fattr_span *f,
+			  const char *name, bool number)
+{
+	size_t n = strlen(name);
+
+	if (!number)
+		return f->len == n && !memcmp(rec + f->off, name, n);
+	return f->len > n + 1 && !memcmp(rec + f->off, name, n) &&
+	       rec[f->off + n] == ':';
+}
+
+/**
+ * fattr_record_propagation() - a propagation fact of a mountinfo record
+ * @val: a record as fattr_render_mnt() leaves it; receives the fact
+ * @what: the fact wanted
+ *
+ * show_mountinfo() writes "shared:N" if the mount is shared (N its peer
+ * group), "master:N" if it is a slave (N its master's peer group),
+ * "propagate_from:N" and "unbindable"; statmount(2) gives the same facts
+ * as mnt_propagation (MS_SHARED, MS_SLAVE, MS_UNBINDABLE, or MS_PRIVATE
+ * if none), mnt_peer_group and mnt_master (0 where not shared, not a
+ * slave).  Numbers are copied as the record writes them (%i of a
+ * positive int).
+ *
+ * Return: 0, or -EIO if @val does not hold a mountinfo record.
+ */
+int fattr_record_propagation(struct fattr_val *val, enum fattr_prop what)
+{
+	struct fattr_span f[FATTR_F_NR], opt, num = { };
+	const char *rec = val->buf;
+	size_t pos, end;
+	u64 type = 0;
+
+	if (fattr_split(val->buf, val->len, f)) {
+		pr_warn_once("a mountinfo record fattr cannot split\n");
+		return -EIO;
+	}
+	pos = f[FATTR_F_PROPAGATION].off;
+	end = pos + f[FATTR_F_PROPAGATION].len;
+	while (pos < end) {
+		/* The last field has no space after it, but the '-' does. */
+		if (!fattr_next_field(rec, end + 1, &pos, &opt))
+			return -EIO;
+		if (fattr_prop_is(rec, &opt, "shared", true)) {
+			type |= MS_SHARED;
+			if (what == FATTR_P_PEER_GROUP)
+				num = opt;
+		} else if (fattr_prop_is(rec, &opt, "master", true)) {
+			type |= MS_SLAVE;
+			if (what == FATTR_P_MASTER)
+				num = opt;
+		} else if (fattr_prop_is(rec, &opt, "unbindable", false)) {
+			type |= MS_UNBINDABLE;
+		}
+	}
+	if (what == FATTR_P_TYPE) {
+		val->len = scnprintf(val->buf, val->cap, "%llu",
+				     type ? type : (u64)MS_PRIVATE);
+	} else if (!num.len) {
+		val->len = scnprintf(val->buf, val->cap, "0");
+	} else {
+		/* "NAME:N": keep N. */
+		pos = (const char *)memchr(rec + num.off, ':', num.len) - rec + 1;
+		val->len = num.off + num.len - pos;
+		memmove(val->buf, rec + pos, val->len);
 	}
 	return 0;
 }

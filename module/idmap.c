@@ -57,7 +57,7 @@ bool fattr_ns_state_eq(const struct fattr_ns_state *a,
  * fattr_ns_state() - the state of the caller's mount namespace
  * @st: receives it
  *
- * Called with namespace_sem held.
+ * Called with namespace_sem held, or for a value that may be stale.
  *
  * Return: false if this kernel's BTF lacks a part of it.
  */
@@ -65,14 +65,21 @@ bool fattr_ns_state(struct fattr_ns_state *st)
 {
 	const char *ns = (const char *)current->nsproxy->mnt_ns;
 
-	if (fattr_layout.mntns_id == FATTR_NO_OFFSET ||
-	    fattr_layout.mntns_event == FATTR_NO_OFFSET ||
-	    fattr_layout.mntns_nr == FATTR_NO_OFFSET)
+	if (!fattr_has_ns_state())
 		return false;
 	st->id = *(const u64 *)(ns + fattr_layout.mntns_id);
-	st->event = *(const u64 *)(ns + fattr_layout.mntns_event);
-	st->nr = *(const unsigned int *)(ns + fattr_layout.mntns_nr);
+	/* Once each: walk.c's mntns_event reads them without the lock. */
+	st->event = READ_ONCE(*(const u64 *)(ns + fattr_layout.mntns_event));
+	st->nr = READ_ONCE(*(const unsigned int *)(ns + fattr_layout.mntns_nr));
 	return true;
+}
+
+/* Whether this kernel's BTF gives every part of a namespace's state. */
+bool fattr_has_ns_state(void)
+{
+	return fattr_layout.mntns_id != FATTR_NO_OFFSET &&
+	       fattr_layout.mntns_event != FATTR_NO_OFFSET &&
+	       fattr_layout.mntns_nr != FATTR_NO_OFFSET;
 }
 
 static int fattr_id_cmp(const void *a, const void *b)

@@ -764,14 +764,86 @@ void fattr_val_free(struct fattr_val *val)
  * Reads what @ref asks of @mnt, whose record was just rendered: called
  * with namespace_sem held, which keeps @mnt in the caller's namespace.
  */
+static u64 fattr_unique_id(const struct mount *mnt)
+{
+	if (fattr_layout.mount_id_unique == FATTR_NO_OFFSET)
+		return 0;
+	return *(const u64 *)((const char *)mnt + fattr_layout.mount_id_unique);
+}
+
+/* The MOUNT_ATTR_* mask of @mnt, as statmount(2): mnt_to_attr_flags(). */
+static u64 fattr_attr_flags(const struct vfsmount *mnt)
+{
+	unsigned int f = READ_ONCE(mnt->mnt_flags);
+	u64 attr = 0;
+
+	if (f & MNT_READONLY)
+		attr |= MOUNT_ATTR_RDONLY;
+	if (f & MNT_NOSUID)
+		attr |= MOUNT_ATTR_NOSUID;
+	if (f & MNT_NODEV)
+		attr |= MOUNT_ATTR_NODEV;
+	if (f & MNT_NOEXEC)
+		attr |= MOUNT_ATTR_NOEXEC;
+	if (f & MNT_NODIRATIME)
+		attr |= MOUNT_ATTR_NODIRATIME;
+	if (f & MNT_NOSYMFOLLOW)
+		attr |= MOUNT_ATTR_NOSYMFOLLOW;
+	if (f & MNT_NOATIME)
+		attr |= MOUNT_ATTR_NOATIME;
+	else if (f & MNT_RELATIME)
+		attr |= MOUNT_ATTR_RELATIME;
+	else
+		attr |= MOUNT_ATTR_STRICTATIME;
+	if (fattr_is_idmapped_mnt(mnt))
+		attr |= MOUNT_ATTR_IDMAP;
+	return attr;
+}
+
+/*
+ * Reads what @ref asks of @mnt, whose record was just rendered: called
+ * with namespace_sem held, which keeps @mnt in the caller's namespace,
+ * its parent, and its super block.  The flags are read as statmount(2)
+ * reads them under namespace_sem alone (mount_lock guards their writers).
+ */
 static void fattr_mi_take(struct fattr_mnt_ref *ref, struct mount *mnt)
 {
+	const struct vfsmount *vfs;
+	const struct super_block *sb;
+	const struct mount *parent;
+	const char *ns;
+
 	if (!ref || ref->taken)
 		return;
 	ref->taken = true;
-	if (fattr_layout.mount_id_unique != FATTR_NO_OFFSET)
-		ref->unique_id = *(const u64 *)((const char *)mnt +
-						fattr_layout.mount_id_unique);
+	vfs = fattr_vfsmount(mnt);
+	sb = vfs->mnt_sb;
+	ref->unique_id = fattr_unique_id(mnt);
+	if (fattr_has_parent_unique_id()) {
+		parent = fattr_field(mnt, fattr_layout.mount_parent);
+		ref->parent_unique_id = fattr_unique_id(parent);
+	}
+	ns = fattr_field(mnt, fattr_layout.mount_mnt_ns);
+	if (fattr_has_ns_id())
+		ref->ns_id = *(const u64 *)(ns + fattr_layout.mntns_id);
+	ref->attr = fattr_attr_flags(vfs);
+	ref->sb_magic = sb->s_magic;
+	ref->sb_flags = READ_ONCE(sb->s_flags) &
+			(SB_RDONLY | SB_SYNCHRONOUS | SB_DIRSYNC | SB_LAZYTIME);
+	ref->type_len = strlen(sb->s_type->name);
+}
+
+/* mnt_parent_id: the parent's 64-bit id (statmount(2), 6.8+). */
+bool fattr_has_parent_unique_id(void)
+{
+	return fattr_layout.mount_id_unique != FATTR_NO_OFFSET &&
+	       fattr_layout.mount_parent != FATTR_NO_OFFSET;
+}
+
+/* mnt_ns_id: the namespace's unique id (statmount(2): 6.11+). */
+bool fattr_has_ns_id(void)
+{
+	return fattr_layout.mntns_id != FATTR_NO_OFFSET;
 }
 
 /**
@@ -797,9 +869,7 @@ bool fattr_mount_is(const struct vfsmount *mnt, int id,
 	    READ_ONCE(*(void * const *)(m + fattr_layout.mount_mnt_ns)) !=
 	    current->nsproxy->mnt_ns)
 		return false;
-	return fattr_layout.mount_id_unique == FATTR_NO_OFFSET ||
-	       *(const u64 *)(m + fattr_layout.mount_id_unique) ==
-	       ref->unique_id;
+	return fattr_unique_id((const struct mount *)m) == ref->unique_id;
 }
 
 /*

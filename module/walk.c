@@ -30,17 +30,42 @@
 #include <linux/mount.h>
 #include <linux/namei.h>
 #include <linux/path.h>
+#include <linux/random.h>
+#include <linux/siphash.h>
+#include <linux/slab.h>
 #include <linux/statfs.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
 #include <uapi/linux/fattr.h>
 
+#include "compat.h"
 #include "fattr.h"
+
+/* What one statfs(2) of a path tells, and its super block's ids. */
+struct fattr_sb_query {
+	struct kstatfs st;
+	u8 uuid[16];
+	unsigned int uuid_len;
+	char bdev[64];		/* a disk name (32) and a partition */
+};
+
+/*
+ * One reading of a mount for all the keys of "export": its record and
+ * what the walk read with it, and its statfs(2), each made once.
+ */
+struct fattr_snap {
+	bool rendered, queried;
+	int render_err, query_err;
+	struct fattr_val rec;
+	struct fattr_mnt_ref ref;
+	struct fattr_sb_query q;
+};
 
 /* The mount a name is about: the call's file, or ":mntns:ID:". */
 struct fattr_req {
 	const struct path *path;	/* the file named by the call */
 	int id;				/* mount ID of ":mntns:ID:", or 0 */
+	struct fattr_snap *snap;	/* "export"'s reading, or NULL */
 };
 
 /* A row of a folder's table; a table ends with a row without a name. */
@@ -66,13 +91,42 @@ struct fattr_folder {
 	const struct fattr_folder *each;
 };
 
-/* A mount's record: the caller's mountinfo decides visibility. */
-static int fattr_render(const struct fattr_req *req, struct fattr_val *val,
-			struct fattr_mnt_ref *ref)
+static int fattr_render_now(const struct fattr_req *req,
+			    struct fattr_val *val, struct fattr_mnt_ref *ref)
 {
 	if (req->id)
 		return fattr_render_id_ref(req->id, val, ref);
 	return fattr_render_mnt_ref(req->path->mnt, val, ref);
+}
+
+/*
+ * A mount's record: the caller's mountinfo decides visibility.  Under
+ * "export", the one reading's copy (@val gets the capacity of a
+ * rendering, a page at least, as getters expect).
+ */
+static int fattr_render(const struct fattr_req *req, struct fattr_val *val,
+			struct fattr_mnt_ref *ref)
+{
+	struct fattr_snap *s = req->snap;
+	int err;
+
+	if (!s)
+		return fattr_render_now(req, val, ref);
+	if (!s->rendered) {
+		s->rendered = true;
+		s->render_err = fattr_render_now(req, &s->rec, &s->ref);
+	}
+	if (s->render_err)
+		return s->render_err;
+	val->len = 0;
+	err = fattr_val_reserve(val, s->rec.cap);
+	if (err)
+		return err;
+	memcpy(val->buf, s->rec.buf, s->rec.len);
+	val->len = s->rec.len;
+	if (ref)
+		*ref = s->ref;
+	return 0;
 }
 
 static int fattr_get_info(const struct fattr_req *req, int arg,
@@ -95,16 +149,83 @@ static bool fattr_has_unique_id(void)
 	return fattr_layout.mount_id_unique != FATTR_NO_OFFSET;
 }
 
-static int fattr_get_unique_id(const struct fattr_req *req, int arg,
-			       struct fattr_val *val)
+/* What a walk reads of the mount itself (struct fattr_mnt_ref). */
+enum fattr_ref_fact {
+	FATTR_R_UNIQUE_ID,	/* mnt_id_unique */
+	FATTR_R_PARENT_ID,	/* the parent's mnt_id_unique */
+	FATTR_R_NS_ID,		/* the namespace's unique id */
+	FATTR_R_ATTR,		/* MOUNT_ATTR_* */
+	FATTR_R_SB_MAGIC,	/* s_magic */
+	FATTR_R_SB_FLAGS,	/* s_flags & (SB_RDONLY | ...) */
+};
+
+/*
+ * @arg: an enum fattr_ref_fact.  Read while the walk that rendered the
+ * record holds namespace_sem, as statmount(2) reads them: a mount the
+ * caller does not see has none.
+ */
+static int fattr_get_ref(const struct fattr_req *req, int arg,
+			 struct fattr_val *val)
+{
+	struct fattr_mnt_ref ref = { };
+	int err = fattr_render(req, val, &ref);
+	u64 n;
+
+	if (err)
+		return err;
+	switch (arg) {
+	case FATTR_R_UNIQUE_ID:
+		n = ref.unique_id;
+		break;
+	case FATTR_R_PARENT_ID:
+		n = ref.parent_unique_id;
+		break;
+	case FATTR_R_NS_ID:
+		n = ref.ns_id;
+		break;
+	case FATTR_R_ATTR:
+		n = ref.attr;
+		break;
+	case FATTR_R_SB_MAGIC:
+		n = ref.sb_magic;
+		break;
+	default:
+		n = ref.sb_flags;
+		break;
+	}
+	/* The record leaves a page at least. */
+	val->len = scnprintf(val->buf, val->cap, "%llu", n);
+	return 0;
+}
+
+/* @arg: an enum fattr_prop, from the record's optional fields. */
+static int fattr_get_prop(const struct fattr_req *req, int arg,
+			  struct fattr_val *val)
+{
+	int err = fattr_render(req, val, NULL);
+
+	return err ? err : fattr_record_propagation(val, arg);
+}
+
+/*
+ * fs_subtype: the record's type field is the file system type's name,
+ * then "." and the subtype where the super block has a non-empty one
+ * (show_type()); the name's length, read with the record, cuts it.
+ */
+static int fattr_get_subtype(const struct fattr_req *req, int arg,
+			     struct fattr_val *val)
 {
 	struct fattr_mnt_ref ref = { };
 	int err = fattr_render(req, val, &ref);
 
+	if (!err)
+		err = fattr_record_field(val, FATTR_F_FSTYPE);
 	if (err)
 		return err;
-	/* The record leaves a page at least. */
-	val->len = scnprintf(val->buf, val->cap, "%llu", ref.unique_id);
+	if (val->len <= ref.type_len + 1 || val->buf[ref.type_len] != '.')
+		return -ENODATA;
+	val->len -= ref.type_len + 1;
+	memmove(val->buf, val->buf + ref.type_len + 1, val->len);
 	return 0;
 }
 
@@ -121,7 +242,32 @@ enum fattr_statfs {
 	FATTR_SF_NAMELEN,
 	FATTR_SF_FLAGS,
 	FATTR_SF_FSID,
+	/* Not statfs(2)'s, but served on the same terms: */
+	FATTR_SF_UUID,		/* s_uuid */
+	FATTR_SF_BDEV,		/* s_bdev's kernel name */
 };
+
+/*
+ * statfs(2) of @path, and, while @path holds the super block, its UUID
+ * and block device.  Called for every statfs key: the figures are cheap
+ * beside the lookup, and so "uuid" and "bdev" are given to exactly those
+ * who may statfs(2) the path (vfs_statfs() runs security_sb_statfs()).
+ */
+static int fattr_sb_query(const struct path *path, struct fattr_sb_query *q)
+{
+	const struct super_block *sb = path->mnt->mnt_sb;
+	int err = vfs_statfs(path, &q->st);
+
+	if (err)
+		return err;
+	q->uuid_len = fattr_sb_uuid_len(sb);
+	memcpy(q->uuid, &sb->s_uuid, q->uuid_len);
+	q->bdev[0] = '\0';
+	/* s_bdev lives as long as the super block (5.10 to 7.x). */
+	if (sb->s_bdev)
+		scnprintf(q->bdev, sizeof(q->bdev), "%pg", sb->s_bdev);
+	return 0;
+}
 
 /*
  * statfs(2) of the mount point of ":mntns:ID:", as the caller's own
@@ -140,7 +286,8 @@ enum fattr_statfs {
  * point, or vfs_statfs()'s error.
  */
 static int fattr_statfs_id(const char *mountpoint, int id,
-			   const struct fattr_mnt_ref *ref, struct kstatfs *st)
+			   const struct fattr_mnt_ref *ref,
+			   struct fattr_sb_query *q)
 {
 	unsigned int flags = LOOKUP_FOLLOW | LOOKUP_AUTOMOUNT;
 	struct path path;
@@ -155,7 +302,7 @@ retry:
 			err = -EACCES;
 		return err;
 	}
-	err = fattr_mount_is(path.mnt, id, ref) ? vfs_statfs(&path, st) :
+	err = fattr_mount_is(path.mnt, id, ref) ? fattr_sb_query(&path, q) :
 	      -EACCES;
 	path_put(&path);
 	if (retry_estale(err, flags)) {
@@ -175,11 +322,29 @@ retry:
  * looks its path up with LOOKUP_AUTOMOUNT for these names, as statfs(2)
  * does); ":mntns:ID:statfs:" is fattr_statfs_id()'s.
  */
+/*
+ * A super block's UUID: the usual 36 characters for 16 bytes, two hex
+ * digits a byte for a shorter one (vfat's 4-byte volume id, 6.x+); none
+ * if it is all zeros.  @val holds a record: a page at least.
+ */
+static int fattr_put_uuid(struct fattr_val *val, const u8 *uuid,
+			  unsigned int len)
+{
+	if (!memchr_inv(uuid, 0, len))
+		return -ENODATA;
+	if (len == 16)
+		val->len = scnprintf(val->buf, val->cap, "%pUb", uuid);
+	else
+		val->len = scnprintf(val->buf, val->cap, "%*phN", len, uuid);
+	return 0;
+}
+
 static int fattr_get_statfs(const struct fattr_req *req, int arg,
 			    struct fattr_val *val)
 {
 	struct fattr_mnt_ref ref = { };
-	struct kstatfs st;
+	struct fattr_sb_query q = { };
+	struct kstatfs *st = &q.st;
 	u64 n;
 	int err;
 
@@ -187,7 +352,10 @@ static int fattr_get_statfs(const struct fattr_req *req, int arg,
 	err = fattr_render(req, val, &ref);
 	if (err)
 		return err;
-	if (req->id) {
+	if (req->snap && req->snap->queried) {
+		err = req->snap->query_err;
+		q = req->snap->q;
+	} else if (req->id) {
 		/* Its mount point, relative to the caller's root. */
 		err = fattr_record_field(val, FATTR_F_MOUNTPOINT);
 		if (err)
@@ -196,47 +364,59 @@ static int fattr_get_statfs(const struct fattr_req *req, int arg,
 		val->buf[val->len] = '\0';
 		if (strlen(val->buf) != val->len)
 			return -EACCES;
-		err = fattr_statfs_id(val->buf, req->id, &ref, &st);
+		err = fattr_statfs_id(val->buf, req->id, &ref, &q);
 	} else {
-		err = vfs_statfs(req->path, &st);
+		err = fattr_sb_query(req->path, &q);
+	}
+	if (req->snap && !req->snap->queried) {
+		req->snap->queried = true;
+		req->snap->query_err = err;
+		req->snap->q = q;
 	}
 	if (err)
 		return err;
 	switch (arg) {
 	case FATTR_SF_TYPE:
-		n = (unsigned long)st.f_type;
+		n = (unsigned long)st->f_type;
 		break;
 	case FATTR_SF_BSIZE:
-		n = (unsigned long)st.f_bsize;
+		n = (unsigned long)st->f_bsize;
 		break;
 	case FATTR_SF_FRSIZE:
-		n = (unsigned long)st.f_frsize;
+		n = (unsigned long)st->f_frsize;
 		break;
 	case FATTR_SF_BLOCKS:
-		n = st.f_blocks;
+		n = st->f_blocks;
 		break;
 	case FATTR_SF_BFREE:
-		n = st.f_bfree;
+		n = st->f_bfree;
 		break;
 	case FATTR_SF_BAVAIL:
-		n = st.f_bavail;
+		n = st->f_bavail;
 		break;
 	case FATTR_SF_FILES:
-		n = st.f_files;
+		n = st->f_files;
 		break;
 	case FATTR_SF_FFREE:
-		n = st.f_ffree;
+		n = st->f_ffree;
 		break;
 	case FATTR_SF_NAMELEN:
-		n = (unsigned long)st.f_namelen;
+		n = (unsigned long)st->f_namelen;
 		break;
 	case FATTR_SF_FLAGS:
-		n = (unsigned long)st.f_flags;
+		n = (unsigned long)st->f_flags;
 		break;
+	case FATTR_SF_UUID:
+		return fattr_put_uuid(val, q.uuid, q.uuid_len);
+	case FATTR_SF_BDEV:
+		if (!q.bdev[0])
+			return -ENODATA;
+		val->len = strscpy(val->buf, q.bdev, val->cap);
+		return 0;
 	default:
 		val->len = scnprintf(val->buf, val->cap, "%u:%u",
-				     (u32)st.f_fsid.val[0],
-				     (u32)st.f_fsid.val[1]);
+				     (u32)st->f_fsid.val[0],
+				     (u32)st->f_fsid.val[1]);
 		return 0;
 	}
 	val->len = scnprintf(val->buf, val->cap, "%llu", n);
@@ -245,6 +425,9 @@ static int fattr_get_statfs(const struct fattr_req *req, int arg,
 
 #define FATTR_FIELD(n, f)	{ .name = n, .get = fattr_get_field, .arg = f }
 #define FATTR_STATFS(n, f)	{ .name = n, .get = fattr_get_statfs, .arg = f }
+#define FATTR_REF(n, f, s)	{ .name = n, .get = fattr_get_ref, .arg = f, \
+				  .served = s }
+#define FATTR_PROP(n, f)	{ .name = n, .get = fattr_get_prop, .arg = f }
 
 static const struct fattr_entry fattr_statfs_entries[] = {
 	FATTR_STATFS(FATTR_ENTRY_TYPE, FATTR_SF_TYPE),
@@ -265,6 +448,9 @@ static const struct fattr_folder fattr_statfs_folder = {
 	.entries = fattr_statfs_entries,
 };
 
+static int fattr_get_export(const struct fattr_req *req, int arg,
+			    struct fattr_val *val);
+
 /* ":mnt:" and ":mntns:ID:", in the order they are listed. */
 static const struct fattr_entry fattr_mount_entries[] = {
 	{ .name = FATTR_ENTRY_INFO, .get = fattr_get_info },
@@ -278,15 +464,146 @@ static const struct fattr_entry fattr_mount_entries[] = {
 	FATTR_FIELD(FATTR_ENTRY_FSTYPE, FATTR_F_FSTYPE),
 	FATTR_FIELD(FATTR_ENTRY_SOURCE, FATTR_F_SOURCE),
 	FATTR_FIELD(FATTR_ENTRY_SUPEROPTIONS, FATTR_F_SUPEROPTIONS),
-	{ .name = FATTR_ENTRY_UNIQUE_ID, .get = fattr_get_unique_id,
-	  .served = fattr_has_unique_id },
+	FATTR_REF(FATTR_ENTRY_UNIQUE_ID, FATTR_R_UNIQUE_ID, fattr_has_unique_id),
+	FATTR_REF(FATTR_ENTRY_MNT_PARENT_ID, FATTR_R_PARENT_ID,
+		  fattr_has_parent_unique_id),
+	FATTR_REF(FATTR_ENTRY_MNT_NS_ID, FATTR_R_NS_ID, fattr_has_ns_id),
+	FATTR_REF(FATTR_ENTRY_MNT_ATTR, FATTR_R_ATTR, NULL),
+	FATTR_PROP(FATTR_ENTRY_MNT_PROPAGATION, FATTR_P_TYPE),
+	FATTR_PROP(FATTR_ENTRY_MNT_PEER_GROUP, FATTR_P_PEER_GROUP),
+	FATTR_PROP(FATTR_ENTRY_MNT_MASTER, FATTR_P_MASTER),
+	FATTR_REF(FATTR_ENTRY_SB_MAGIC, FATTR_R_SB_MAGIC, NULL),
+	FATTR_REF(FATTR_ENTRY_SB_FLAGS, FATTR_R_SB_FLAGS, NULL),
+	{ .name = FATTR_ENTRY_FS_SUBTYPE, .get = fattr_get_subtype },
+	FATTR_STATFS(FATTR_ENTRY_UUID, FATTR_SF_UUID),
+	FATTR_STATFS(FATTR_ENTRY_BDEV, FATTR_SF_BDEV),
 	{ .name = FATTR_ENTRY_STATFS, .folder = &fattr_statfs_folder },
+	{ .name = FATTR_ENTRY_EXPORT, .get = fattr_get_export },
 	{ }
 };
 
 static const struct fattr_folder fattr_mount_folder = {
 	.entries = fattr_mount_entries,
 };
+
+static bool fattr_served(const struct fattr_entry *e)
+{
+	return !e->served || e->served();
+}
+
+/* Errors that end an "export" rather than leave one key out. */
+static bool fattr_export_fatal(int err)
+{
+	return err == -ENOMEM || err == -EINTR || err == -ERESTARTSYS ||
+	       err == -ERESTARTNOINTR || err == -ERESTARTNOHAND ||
+	       err == -EFAULT;
+}
+
+/*
+ * Appends "PREFIXNAME='value'\n" to @out: the name upper-cased, the value
+ * in single quotes, each ' in it as '\'' (POSIX sh: nothing is special
+ * between single quotes but the closing one, so every other byte,
+ * newline, backslash and $ included, stands for itself).
+ */
+static int fattr_export_one(struct fattr_val *out, const char *prefix,
+			    const char *name, const struct fattr_val *v)
+{
+	size_t quotes = 0, need, i;
+	const char *p;
+	char *o;
+	int err;
+
+	for (i = 0; i < v->len; i++)
+		quotes += v->buf[i] == '\'';
+	need = strlen(prefix) + strlen(name) + v->len + 3 * quotes + 4;
+	if (out->len + need > out->cap) {
+		err = fattr_val_reserve(out, max(out->len + need, 2 * out->cap));
+		if (err)
+			return err;
+	}
+	o = out->buf + out->len;
+	for (p = prefix; *p; p++)
+		*o++ = toupper(*p);
+	for (p = name; *p; p++)
+		*o++ = toupper(*p);
+	*o++ = '=';
+	*o++ = '\'';
+	for (i = 0; i < v->len; i++) {
+		if (v->buf[i] == '\'') {
+			memcpy(o, "'\\''", 4);
+			o += 4;
+		} else {
+			*o++ = v->buf[i];
+		}
+	}
+	*o++ = '\'';
+	*o++ = '\n';
+	out->len = o - out->buf;
+	return 0;
+}
+
+/*
+ * The keys of table @e (a sub-folder's with "STATFS_" and the like as
+ * @prefix) into @out, each from @v, a scratch value.
+ */
+static int fattr_export_table(const struct fattr_entry *e, const char *prefix,
+			      const struct fattr_req *req,
+			      struct fattr_val *v, struct fattr_val *out)
+{
+	char sub[16];
+	int err;
+
+	for (; e->name; e++) {
+		if (!fattr_served(e) || e->get == fattr_get_export)
+			continue;
+		if (e->folder) {
+			/* "statfs:" -> "statfs_" */
+			if (strscpy(sub, e->name, sizeof(sub)) < 0)
+				return -EIO;
+			sub[strlen(sub) - 1] = '_';
+			err = fattr_export_table(e->folder->entries, sub, req,
+						 v, out);
+		} else {
+			err = e->get(req, e->arg, v);
+			if (!err)
+				err = fattr_export_one(out, prefix, e->name, v);
+			else if (!fattr_export_fatal(err))
+				err = 0;	/* a key without a value here */
+		}
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/*
+ * export: every other key of the mount folder as "KEY='value'" lines for
+ * eval in sh, from one reading of the mount (its record once, its
+ * statfs(2) once).  A mount the caller does not see has none; a key the
+ * mount has no value for (ENODATA) or that the caller may not read
+ * (statfs(2)'s errors) is left out.
+ */
+static int fattr_get_export(const struct fattr_req *req, int arg,
+			    struct fattr_val *val)
+{
+	struct fattr_req one = *req;
+	struct fattr_val v = { };
+	int err;
+
+	one.snap = kzalloc(sizeof(*one.snap), GFP_KERNEL_ACCOUNT);
+	if (!one.snap)
+		return -ENOMEM;
+	err = fattr_render(&one, &v, NULL);
+	if (!err) {
+		val->len = 0;
+		err = fattr_export_table(fattr_mount_entries, "", &one, &v,
+					 val);
+	}
+	fattr_val_free(&v);
+	fattr_val_free(&one.snap->rec);
+	kfree(one.snap);
+	return err;
+}
 
 /*
  * A mount id as ":mntns:" lists it: decimal, no sign, no leading zero,
@@ -327,20 +644,49 @@ static const struct fattr_folder fattr_mntns_folder = {
 	.each = &fattr_mount_folder,
 };
 
+/* Keys the value of mntns_event is made from, and nothing else. */
+static siphash_key_t fattr_event_key __read_mostly;
+
+/*
+ * mntns_event: a value that changes whenever the caller's mount
+ * namespace does, for a poll-free "has it changed?".  The kernel bumps
+ * the namespace's event when a mount is added, moved, or changes flags or
+ * (mount_setattr(2); mount(2) too since 6.x) propagation, and a
+ * removal changes the count of mounts.  event is drawn from one counter
+ * of the whole system, which would tell how busy other namespaces are:
+ * the value is a keyed hash of (namespace id, event, count), equal for
+ * equal states and otherwise unrelated to them.  Read without
+ * namespace_sem: each word is read once, and a state seen while it
+ * changes is one no later read shows.
+ */
+static int fattr_get_mntns_event(const struct fattr_req *req, int arg,
+				 struct fattr_val *val)
+{
+	struct fattr_ns_state st;
+	int err;
+
+	if (!fattr_ns_state(&st))
+		return -ENODATA;
+	err = fattr_val_reserve(val, 24);
+	if (err)
+		return err;
+	val->len = scnprintf(val->buf, val->cap, "%llu",
+			     siphash_3u64(st.id, st.event, st.nr,
+					  &fattr_event_key));
+	return 0;
+}
+
 static const struct fattr_entry fattr_root_entries[] = {
 	{ .name = FATTR_ENTRY_MNT, .folder = &fattr_mount_folder },
 	{ .name = FATTR_ENTRY_MNTNS, .folder = &fattr_mntns_folder },
+	{ .name = FATTR_ENTRY_MNTNS_EVENT, .get = fattr_get_mntns_event,
+	  .served = fattr_has_ns_state },
 	{ }
 };
 
 static const struct fattr_folder fattr_root_folder = {
 	.entries = fattr_root_entries,
 };
-
-static bool fattr_served(const struct fattr_entry *e)
-{
-	return !e->served || e->served();
-}
 
 /*
  * A folder's value: its entries, each NUL-terminated.  Below ":mntns:ID:"
@@ -480,6 +826,12 @@ ssize_t fattr_getxattr(const struct path *path, const char *name,
  */
 void __init fattr_walk_features(void)
 {
-	pr_info("features: unique_id %s\n", fattr_has_unique_id() ? "on" :
-		"off (no mnt_id_unique in BTF)");
+	get_random_bytes(&fattr_event_key, sizeof(fattr_event_key));
+	pr_info("features: unique_id %s; mnt_parent_id %s; mnt_ns_id %s; mntns_event %s\n",
+		fattr_has_unique_id() ? "on" : "off (no mnt_id_unique in BTF)",
+		fattr_has_parent_unique_id() ? "on" :
+		"off (no mnt_id_unique or mnt_parent in BTF)",
+		fattr_has_ns_id() ? "on" : "off (no namespace id in BTF)",
+		fattr_has_ns_state() ? "on" :
+		"off (no namespace id, event or count in BTF)");
 }

@@ -61,7 +61,9 @@ cp "$top/test/vm-check.sh" "$top/test/getfattr-test.sh" "$top/test/vm-realfs.sh"
    "$top/test/vm-refuse.sh" "$top/test/vm-confined.sh" \
    "$top/test/vm-stress.sh" "$top/test/vm-faults.sh" "$root/test/"
 # The examples, which getfattr-test.sh runs.
-cp "$top/examples/mount-of.sh" "$top/examples/where.sh" "$root/test/"
+cp "$top/examples/mount-of.sh" "$top/examples/where.sh" \
+   "$top/examples/fs-id.sh" "$top/examples/wait-mounts.sh" \
+   "$top/examples/mount-flags.sh" "$root/test/"
 # The test-only module of test/claim, for vm-refuse.sh (vm-test.sh
 # builds it).
 if [ -n "${FATTR_CLAIM_KO:-}" ]; then

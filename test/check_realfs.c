@@ -29,8 +29,9 @@
 
 /*
  * Written by vm-realfs.sh, one mount a line, tab-separated:
- * FSTYPE SOURCE MOUNTPOINT ROOT, "-" where the script cannot know the
- * value beforehand (a FUSE server's source and subtype).
+ * FSTYPE SOURCE MOUNTPOINT ROOT UUID, "-" where the script cannot know
+ * the value beforehand (a FUSE server's source and subtype; the UUID but
+ * of the disks it mounts itself, as scripts/fs-images.sh made them).
  */
 #define REALFS_LIST "/realfs/mounts"
 /* What vm-realfs.sh skipped on this kernel, a line each: "WHAT: why". */
@@ -55,7 +56,7 @@ static int realfs_skipped(const char *what)
 }
 
 struct realfs {
-	char *type, *source, *point, *root;
+	char *type, *source, *point, *root, *uuid;
 };
 
 /* The list's mounts; their number, or -1 if there is no list. */
@@ -77,6 +78,7 @@ static int realfs_read(struct realfs **out)
 		v[n].source = strdup(strtok_r(NULL, "\t", &save));
 		v[n].point = strdup(strtok_r(NULL, "\t", &save));
 		v[n].root = strdup(strtok_r(NULL, "\t", &save));
+		v[n].uuid = strdup(strtok_r(NULL, "\t", &save));
 		n++;
 	}
 	free(line);
@@ -143,7 +145,7 @@ static char *statmount_opts(int id)
 START_TEST(test_realfs_as_mounted)
 {
 	struct realfs *m;
-	int n = realfs_read(&m), i, id;
+	int n = realfs_read(&m), i, id, uuids = 0, bdevs = 0;
 
 	if (n < 0) {
 		printf("check_realfs: no %s (vm-realfs.sh did not run): "
@@ -163,8 +165,24 @@ START_TEST(test_realfs_as_mounted)
 		if (strcmp(m[i].root, "-"))
 			expect_key(m[i].point, "root", m[i].root);
 		expect_statfs(m[i].point);
+		/* A 16-byte UUID as made (vfat's and iso's ids are not). */
+		if (strlen(m[i].uuid) == 36) {
+			expect_key(m[i].point, "uuid", m[i].uuid);
+			uuids++;
+		}
+		/*
+		 * A disk mounted as itself: its kernel name (btrfs's super
+		 * block has no single device).
+		 */
+		if (!strncmp(m[i].source, "/dev/", 5) &&
+		    !strchr(m[i].source + 5, '/') &&
+		    strcmp(m[i].type, "btrfs")) {
+			expect_key(m[i].point, "bdev", m[i].source + 5);
+			bdevs++;
+		}
 	}
-	printf("check_realfs: %d real mounts as mounted\n", n);
+	printf("check_realfs: %d real mounts as mounted, %d UUIDs and %d "
+	       "devices as made\n", n, uuids, bdevs);
 }
 END_TEST
 

@@ -70,7 +70,7 @@ struct xattr_args_v0 {
 	uint32_t flags;
 };
 
-static const char root_value[] = "mnt:\0mntns:";	/* 12 bytes */
+static const char root_value[] = ROOT_VALUE;
 static const char statfs_value[] = "type\0bsize\0frsize\0blocks\0bfree\0"
 	"bavail\0files\0ffree\0namelen\0flags\0fsid";
 

@@ -110,17 +110,17 @@ fi
 
 # The root folder, raw and as getfattr -e text renders it (rendered the
 # same way from the same bytes stored as an ordinary xattr).
-printf 'mnt:\000mntns:\000' >"$tmp/want"
+printf 'mnt:\000mntns:\000mntns_event\000' >"$tmp/want"
 getfattr --only-values -n : / >"$tmp/got" 2>/dev/null
 if cmp -s "$tmp/want" "$tmp/got"; then
 	ok
 else
-	bad "':' is not mnt:\\0mntns:\\0"
+	bad "':' is not mnt:\\0mntns:\\0mntns_event\\0"
 fi
 touch "$tmp/fs/file"
 ns=user
 setfattr -n user.x -v 1 "$tmp/fs/file" 2>/dev/null || ns=trusted
-setfattr -n $ns.t -v 0x6d6e743a006d6e746e733a00 "$tmp/fs/file"
+setfattr -n $ns.t -v 0x6d6e743a006d6e746e733a006d6e746e735f6576656e7400 "$tmp/fs/file"
 want=$(getfattr -e text -n $ns.t "$tmp/fs/file" 2>/dev/null |
        sed -n "s/^$ns\\.t=//p")
 got=$(getfattr -e text -n : / 2>/dev/null | sed -n 's/^:=//p')
@@ -296,10 +296,134 @@ if [ -f "$ex/mount-of.sh" ]; then
 	else
 		bad "where.sh $tmp/fs = '$got', want '$want'"
 	fi
+	# mount-flags.sh: the flags of mounts as made.
+	mkdir -p "$tmp/flags"
+	mount -t tmpfs -o nosuid,nodev,noexec,noatime flags "$tmp/flags"
+	for c in "$tmp/flags|nosuid nodev noexec noatime" \
+		 "$tmp/robind|ro" ; do
+		p=${c%%|*}
+		[ "$p" = "$tmp/robind" ] && mount -o bind "$tmp/fs" "$p" &&
+			mount -o remount,bind,ro "$p"
+		got=$(sh "$ex/mount-flags.sh" "$p" 2>&1)
+		if [ "$got" = "${c#*|}" ] && sh "$ex/mount-flags.sh" -q \
+		   "${got%% *}" "$p" && ! sh "$ex/mount-flags.sh" -q nosymfollow "$p"
+		then
+			ok
+		else
+			bad "mount-flags.sh $p = '$got', mounted as '${c#*|}'"
+		fi
+	done
+	umount "$tmp/robind" "$tmp/flags" 2>/dev/null
+	# fs-id.sh: the real disks' UUIDs as made, and their devices.
+	if [ -f /realfs/mounts ]; then
+		tab=$(printf '\t')
+		while IFS=$tab read -r t dev p _ uuid; do
+			case $t in ext4|xfs) ;; *) continue ;; esac
+			want="$p: UUID=$uuid DEVICE=$dev"
+			got=$(sh "$ex/fs-id.sh" "$p" 2>&1)
+			if [ "$got" = "$want" ]; then
+				ok
+			else
+				bad "fs-id.sh $p = '$got', made as '$want'"
+			fi
+		done </realfs/mounts
+	fi
+	# wait-mounts.sh: returns after a mount, not before.
+	sh "$ex/wait-mounts.sh" 0.2 -- touch "$tmp/changed" &
+	waiter=$!
+	sleep 2
+	if [ -e "$tmp/changed" ]; then
+		bad "wait-mounts.sh returned with no change"
+	else
+		ok
+	fi
+	mkdir -p "$tmp/wait"
+	mount -t tmpfs wait "$tmp/wait"
+	i=0
+	while [ ! -e "$tmp/changed" ] && [ $i -lt 50 ]; do
+		sleep 0.2
+		i=$((i + 1))
+	done
+	if [ -e "$tmp/changed" ]; then
+		ok
+	else
+		bad "wait-mounts.sh did not return after a mount"
+	fi
+	kill $waiter 2>/dev/null
+	wait $waiter 2>/dev/null
+	umount "$tmp/wait"
 else
 	bad "no examples in $ex"
 fi
 umount "$tmp/sp ace" 2>/dev/null
+
+# export: the folder's every other key as KEY='value' lines.  Evaluated
+# by this sh, each variable must be the key read alone (the key's name
+# upper-cased, ':' as '_'), and unset where the key has no value.  $1 a
+# path, $2 the folder (":mnt:" or ":mntns:ID:").
+check_export() {
+	if ! getfattr --only-values -n "${2}export" "$1" >"$tmp/export" \
+	     2>"$tmp/err"; then
+		bad "$1: ${2}export: $(cat "$tmp/err")"
+		return
+	fi
+	getfattr --only-values -n "$2" "$1" | tr '\0' '\n' >"$tmp/keys"
+	getfattr --only-values -n "${2}statfs:" "$1" | tr '\0' '\n' |
+		sed 's/^/statfs:/' >>"$tmp/keys"
+	n=0
+	nset=0
+	while read -r k; do
+		case $k in export|statfs:) continue ;; esac
+		var=$(printf '%s' "$k" | tr 'a-z:' 'A-Z_')
+		if getfattr --only-values -n "$2$k" "$1" >"$tmp/want" 2>/dev/null
+		then
+			set=x
+			nset=$((nset + 1))
+		else
+			set=
+			: >"$tmp/want"
+		fi
+		( eval "$(cat "$tmp/export")"
+		  eval "is=\${$var+x}"
+		  [ "$is" = "$set" ] || exit 1
+		  eval "printf '%s' \"\$$var\"" ) >"$tmp/got" 2>&1
+		if [ $? -eq 0 ] && cmp -s "$tmp/want" "$tmp/got"; then
+			n=$((n + 1))
+		else
+			bad "$1: ${2}export: $var is '$(cat "$tmp/got")'," \
+			    "${set:+'$(cat "$tmp/want")'}${set:-unset} alone"
+		fi
+	done <"$tmp/keys"
+	# Nothing but those keys: a line for each key that has a value.
+	lines=$(grep -c "^[A-Z_]*='" "$tmp/export")
+	if [ "$n" -gt 10 ] && [ "$lines" -eq "$nset" ]; then
+		ok
+	else
+		bad "$1: ${2}export: $n keys compared, $nset with a value," \
+		    "$lines lines"
+	fi
+}
+
+# Every byte a value can hold that sh would take: ' " \ $ ` blank and a
+# newline, in the mount point and the source.
+odd=$(printf "%s/q'uo\"te\\\\back\$HOME\`id\` sp\nnl" "$tmp")
+mkdir -p "$odd"
+if mount -t tmpfs "$(printf "s'rc\"\\\\\$(id)\`x\`\nnl")" "$odd"; then
+	id=$(getfattr --only-values -n :mnt:id "$odd")
+	check_export "$odd" :mnt:
+	check_export / ":mntns:$id:"
+	umount "$odd"
+else
+	bad "cannot mount a tmpfs on '$odd'"
+fi
+check_export / :mnt:
+check_export /proc :mnt:
+if [ -f /realfs/mounts ]; then
+	tab=$(printf '\t')
+	while IFS=$tab read -r t _ p _; do
+		case $t in ext4|overlay|btrfs) check_export "$p" :mnt: ;; esac
+	done </realfs/mounts
+fi
 
 # Unknown names fail as missing attributes.
 for n in :nonexistent :mnt:infoX :mntns:0:info :mnt:statfs :mnt:statfs:nope \

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "procfs.h"
+#include "statmount.h"
 
 #ifndef STATX_MNT_ID
 #define STATX_MNT_ID 0x1000
@@ -326,8 +327,11 @@ char *mount_folder(size_t *len)
 	static const char before[] = "info\0id\0parent\0dev\0root\0"
 		"mountpoint\0options\0propagation\0fstype\0source\0"
 		"superoptions";
-	static const char unique[] = "unique_id";
-	static const char after[] = "statfs:";
+	/* Where statmount(2) is (6.8+): its 64-bit ids. */
+	static const char unique[] = "unique_id\0mnt_parent_id";
+	static const char after[] = "mnt_ns_id\0mnt_attr\0mnt_propagation\0"
+		"mnt_peer_group\0mnt_master\0sb_magic\0sb_flags\0fs_subtype\0"
+		"uuid\0bdev\0statfs:\0export";
 	static char buf[256];
 	static size_t n;
 
@@ -379,3 +383,19 @@ unsigned long long mnt_unique_of(int id)
 	}
 	return 0;
 }
+
+#define SM_BUF 65536
+
+/* statmount(2) of unique id @u with @mask; NULL on failure. */
+struct sm *do_statmount(uint64_t u, uint64_t mask)
+{
+	struct sm_req req = { .size = 24, .mnt_id = u, .param = mask };
+	struct sm *sm = calloc(1, SM_BUF);
+
+	if (syscall(NR_STATMOUNT, &req, sm, SM_BUF, 0) < 0) {
+		free(sm);
+		return NULL;
+	}
+	return sm;
+}
+

@@ -57,9 +57,14 @@ struct mi_keys {
 int mi_keys(const char *line, size_t len, struct mi_keys *k);
 void mi_keys_free(struct mi_keys *k);
 
+/* The root folder ":", with its final NUL. */
+#define ROOT_VALUE "mnt:\0mntns:\0mntns_event"
+#define ROOT_LEN sizeof(ROOT_VALUE)
+
 /*
  * A mount folder (":mnt:", ":mntns:ID:") on this kernel: "info\0id\0...",
- * with "unique_id" where the kernel has statmount(2) (6.8+); static.
+ * with "unique_id" and "mnt_parent_id" where the kernel has statmount(2)
+ * (6.8+); static.
  */
 char *mount_folder(size_t *len);
 size_t mount_folder_len(void);

@@ -61,7 +61,7 @@
 
 #define VALUE_MAX 65536
 
-static const char root_value[] = "mnt:\0mntns:";
+static const char root_value[] = ROOT_VALUE;
 
 static unsigned long failures;
 static int verbose_left = 30;

@@ -17,8 +17,6 @@
 #define VALUE_MAX 65536
 
 /* The fixed folder values: the spec, hence literals. */
-#define ROOT_VALUE "mnt:\0mntns:"	/* and the final NUL: 12 bytes */
-#define ROOT_LEN sizeof(ROOT_VALUE)
 /*
  * A mount folder (":mnt:", ":mntns:ID:") on this kernel: "info\0id\0...",
  * with "unique_id" where the kernel has statmount(2) (6.8+).

@@ -30,7 +30,7 @@
 # "vm-realfs.sh down" undoes it all.
 # Every mount is checked against the manifest (findmnt's UUID and label
 # of its device) and written to /realfs/mounts (FSTYPE SOURCE MOUNTPOINT
-# ROOT, tab-separated; "-" where not known beforehand) for
+# ROOT UUID, tab-separated; "-" where not known beforehand) for
 # check_realfs.c.  What the kernel cannot do (a file system neither built
 # in nor a module) is skipped with the reason, also written to
 # /realfs/skipped (one line each, starting with what); a mount that should work
@@ -112,10 +112,12 @@ disk() {
 	done
 }
 
-# Records mount $3 in the list: FSTYPE SOURCE MOUNTPOINT ROOT.
+# Records mount $3 in the list: FSTYPE SOURCE MOUNTPOINT ROOT UUID, the
+# last the file system's UUID as made ($made_uuid, or "-").
 record() {
-	printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" >>$list
+	printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "${made_uuid:--}" >>$list
 }
+made_uuid=
 
 # mnt TYPE DEV DIR [OPTS]: mounts and records it; fails the run if the
 # mount fails.
@@ -148,7 +150,9 @@ while read -r name type uuid label mode _; do
 	esac
 	o=
 	[ "$mode" = rw ] || o=ro
-	mnt "$type" "$dev" "$dir" $o || continue
+	made_uuid=$uuid
+	mnt "$type" "$dev" "$dir" $o || { made_uuid=; continue; }
+	made_uuid=
 	# The file system as made: UUID and label of the mounted device,
 	# as libblkid reads them (findmnt).
 	got=$(findmnt -n -o UUID,LABEL --mountpoint "$dir" | sed 's/  */ /g; s/ $//')

@@ -49,10 +49,12 @@
 #define FATTR_MNT		":mnt:"
 #define FATTR_MNT_INFO		":mnt:info"
 #define FATTR_MNTNS		":mntns:"
+#define FATTR_MNTNS_EVENT	":mntns_event"
 
 /* Entry names inside folders. */
 #define FATTR_ENTRY_MNT		"mnt:"
 #define FATTR_ENTRY_MNTNS	"mntns:"
+#define FATTR_ENTRY_MNTNS_EVENT	"mntns_event"
 
 /* Entries of a mount folder (":mnt:", ":mntns:ID:"), in listing order. */
 #define FATTR_ENTRY_INFO	"info"
@@ -67,7 +69,19 @@
 #define FATTR_ENTRY_SOURCE	"source"
 #define FATTR_ENTRY_SUPEROPTIONS "superoptions"
 #define FATTR_ENTRY_UNIQUE_ID	"unique_id"	/* Linux 6.8+ only */
+#define FATTR_ENTRY_MNT_PARENT_ID "mnt_parent_id"	/* Linux 6.8+ only */
+#define FATTR_ENTRY_MNT_NS_ID	"mnt_ns_id"
+#define FATTR_ENTRY_MNT_ATTR	"mnt_attr"
+#define FATTR_ENTRY_MNT_PROPAGATION "mnt_propagation"
+#define FATTR_ENTRY_MNT_PEER_GROUP "mnt_peer_group"
+#define FATTR_ENTRY_MNT_MASTER	"mnt_master"
+#define FATTR_ENTRY_SB_MAGIC	"sb_magic"
+#define FATTR_ENTRY_SB_FLAGS	"sb_flags"
+#define FATTR_ENTRY_FS_SUBTYPE	"fs_subtype"
+#define FATTR_ENTRY_UUID	"uuid"
+#define FATTR_ENTRY_BDEV	"bdev"
 #define FATTR_ENTRY_STATFS	"statfs:"
+#define FATTR_ENTRY_EXPORT	"export"	/* every other key, for sh */
 
 /* Entries of a mount's "statfs:" folder, in listing order. */
 #define FATTR_ENTRY_TYPE	"type"

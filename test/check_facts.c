@@ -1,0 +1,600 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * check_facts.c: the keys of statmount(2)'s facts and those no kernel
+ * interface gives a shell (mnt_attr, mnt_propagation, mnt_peer_group,
+ * mnt_master, sb_magic, sb_flags, mnt_parent_id, mnt_ns_id, fs_subtype,
+ * uuid, bdev, and ":mntns_event"), each against a source independent of
+ * fattr: statmount(2) where the kernel has the field, and else the
+ * per-mount options, optional fields and super options of
+ * /proc/self/mountinfo as this file reads them, statfs(2),
+ * FS_IOC_GETFSUUID (6.9+), /sys/dev/block, poll(2) on mountinfo, and the
+ * mounts as the tests make them.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <poll.h>
+#include <sched.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "statmount.h"
+#include "suites.h"
+#include "util.h"
+
+/* <linux/mount.h>'s MOUNT_ATTR_* and <linux/fs.h>'s SB_* (ABI values). */
+#define A_RDONLY	0x1ULL
+#define A_NOSUID	0x2ULL
+#define A_NODEV		0x4ULL
+#define A_NOEXEC	0x8ULL
+#define A_NOATIME	0x10ULL
+#define A_STRICTATIME	0x20ULL
+#define A_NODIRATIME	0x80ULL
+#define A_IDMAP		0x100000ULL
+#define A_NOSYMFOLLOW	0x200000ULL
+#define P_PRIVATE	(1ULL << 18)
+#define SB_RO		0x1ULL
+#define SB_SYNC		0x10ULL
+#define SB_DIRSYNC	0x80ULL
+#define SB_LAZY		(1ULL << 25)
+/* FS_IOC_GETFSUUID (6.9): struct fsuuid2 { __u8 len; __u8 uuid[16]; }. */
+struct fsuuid2 {
+	uint8_t len;
+	uint8_t uuid[16];
+};
+#define FS_IOC_GETFSUUID _IOR(0x15, 0, struct fsuuid2)
+
+/* The value of KEY in mount @id's folder, NUL-terminated; NULL: errno. */
+static char *key_of(int id, const char *key, int *err)
+{
+	char *name = xasprintf(":mntns:%d:%s", id, key), *v;
+	struct xres r;
+
+	x_lget(&r, "/", name);
+	free(name);
+	*err = r.ret < 0 ? r.err : 0;
+	if (r.ret < 0) {
+		x_free(&r);
+		return NULL;
+	}
+	v = malloc(r.ret + 1);
+	ck_assert_ptr_nonnull(v);
+	memcpy(v, r.val, r.ret);
+	v[r.ret] = 0;
+	x_free(&r);
+	return v;
+}
+
+/* Mount @id's @key is the decimal @exp (and :mnt:@key of @path, if set). */
+static void expect_num(int id, const char *path, const char *key,
+		       uint64_t exp, const char *from)
+{
+	char want[32], *name, *what;
+	struct xres r;
+
+	snprintf(want, sizeof(want), "%" PRIu64, exp);
+	name = xasprintf(":mntns:%d:%s", id, key);
+	what = xasprintf("%s (%s)", name, from);
+	x_lget(&r, "/", name);
+	expect_value(&r, want, strlen(want), what);
+	x_free(&r);
+	free(name);
+	free(what);
+	if (!path)
+		return;
+	name = xasprintf(":mnt:%s", key);
+	what = xasprintf("%s of %s (%s)", name, path, from);
+	x_lget(&r, path, name);
+	expect_value(&r, want, strlen(want), what);
+	x_free(&r);
+	free(name);
+	free(what);
+}
+
+/* Whether comma-separated @list has the item @item. */
+static int has_item(const char *list, const char *item)
+{
+	size_t n = strlen(item);
+	const char *p = list;
+
+	while (p) {
+		if (!strncmp(p, item, n) && (p[n] == ',' || !p[n]))
+			return 1;
+		p = strchr(p, ',');
+		if (p)
+			p++;
+	}
+	return 0;
+}
+
+/* MOUNT_ATTR_* as show_mnt_opts() writes the per-mount options. */
+static uint64_t attr_of_options(const char *o)
+{
+	uint64_t a = 0;
+
+	if (has_item(o, "ro"))
+		a |= A_RDONLY;
+	if (has_item(o, "nosuid"))
+		a |= A_NOSUID;
+	if (has_item(o, "nodev"))
+		a |= A_NODEV;
+	if (has_item(o, "noexec"))
+		a |= A_NOEXEC;
+	if (has_item(o, "nodiratime"))
+		a |= A_NODIRATIME;
+	if (has_item(o, "nosymfollow"))
+		a |= A_NOSYMFOLLOW;
+	if (has_item(o, "idmapped"))
+		a |= A_IDMAP;
+	if (has_item(o, "noatime"))
+		a |= A_NOATIME;
+	else if (!has_item(o, "relatime"))
+		a |= A_STRICTATIME;
+	return a;
+}
+
+/* SB_* as show_sb_opts() writes them after "ro"/"rw". */
+static uint64_t sb_flags_of(const char *super)
+{
+	uint64_t f = 0;
+
+	if (has_item(super, "ro"))
+		f |= SB_RO;
+	if (has_item(super, "sync"))
+		f |= SB_SYNC;
+	if (has_item(super, "dirsync"))
+		f |= SB_DIRSYNC;
+	if (has_item(super, "lazytime"))
+		f |= SB_LAZY;
+	return f;
+}
+
+/* "NAME:N" of the optional fields @prop: N, or 0. */
+static uint64_t prop_num(const char *prop, const char *name)
+{
+	char *pat = xasprintf("%s:", name);
+	const char *p = prop;
+	uint64_t n = 0;
+
+	while (p && *p) {
+		if (!strncmp(p, pat, strlen(pat)))
+			n = strtoull(p + strlen(pat), NULL, 10);
+		p = strchr(p, ' ');
+		if (p)
+			p++;
+	}
+	free(pat);
+	return n;
+}
+
+static int prop_has(const char *prop, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p = prop;
+
+	while (p && *p) {
+		if (!strncmp(p, word, n) && (p[n] == ' ' || p[n] == ':' ||
+					     !p[n]))
+			return 1;
+		p = strchr(p, ' ');
+		if (p)
+			p++;
+	}
+	return 0;
+}
+
+/* Counts of what was compared with what, printed by the test. */
+struct tally {
+	int mounts, by_statmount, by_path, uuid_ioctl, uuid_none, bdev,
+	    ns_id_kernel;
+};
+
+/* uuid of mount @id at @path against FS_IOC_GETFSUUID of @path. */
+static void check_uuid(int id, const char *path, struct tally *t)
+{
+	struct fsuuid2 u = { .len = 16 };
+	char want[40], *got;
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int err, i, zero = 1;
+
+	if (fd < 0)
+		return;
+	if (ioctl(fd, FS_IOC_GETFSUUID, &u)) {
+		/* ENOTTY: no UUID, or a kernel without the call (< 6.9). */
+		close(fd);
+		t->uuid_none++;
+		return;
+	}
+	close(fd);
+	t->uuid_ioctl++;
+	for (i = 0; i < u.len; i++)
+		zero &= !u.uuid[i];
+	got = key_of(id, "uuid", &err);
+	if (zero || !u.len) {
+		ck_assert_msg(!got && err == ENODATA,
+			      "%s: uuid \"%s\" (%s), FS_IOC_GETFSUUID: none",
+			      path, got ? got : "", strerror(err));
+		return;
+	}
+	if (u.len == 16)
+		snprintf(want, sizeof(want),
+			 "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
+			 "%02x%02x%02x%02x%02x%02x", u.uuid[0], u.uuid[1],
+			 u.uuid[2], u.uuid[3], u.uuid[4], u.uuid[5], u.uuid[6],
+			 u.uuid[7], u.uuid[8], u.uuid[9], u.uuid[10],
+			 u.uuid[11], u.uuid[12], u.uuid[13], u.uuid[14],
+			 u.uuid[15]);
+	else
+		for (i = 0; i < u.len; i++)
+			sprintf(want + 2 * i, "%02x", u.uuid[i]);
+	ck_assert_msg(got && !strcmp(got, want),
+		      "%s: uuid \"%s\" (%s), FS_IOC_GETFSUUID \"%s\"", path,
+		      got ? got : "", strerror(err), want);
+	free(got);
+}
+
+/* bdev of mount @id at @path: the name /sys/dev/block gives its st_dev. */
+static void check_bdev(int id, const char *path, struct tally *t)
+{
+	char link[64], target[PATH_MAX], *want = NULL, *got;
+	struct stat st;
+	ssize_t n;
+	int err;
+
+	if (lstat(path, &st))
+		return;
+	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u",
+		 major(st.st_dev), minor(st.st_dev));
+	n = readlink(link, target, sizeof(target) - 1);
+	if (n > 0) {
+		target[n] = 0;
+		want = strrchr(target, '/') + 1;
+	}
+	got = key_of(id, "bdev", &err);
+	if (want) {
+		t->bdev++;
+		ck_assert_msg(got && !strcmp(got, want),
+			      "%s: bdev \"%s\" (%s), %s names \"%s\"", path,
+			      got ? got : "", strerror(err), link, want);
+	} else {
+		ck_assert_msg(!got && err == ENODATA,
+			      "%s: bdev \"%s\", but %s is no block device",
+			      path, got ? got : "", link);
+	}
+	free(got);
+}
+
+/*
+ * The facts of mount @id (record @k) against the record as this file
+ * reads it, statmount(2) where the kernel has it, and through its mount
+ * point (statfs(2), FS_IOC_GETFSUUID, /sys/dev/block) where that path
+ * reaches it.
+ */
+static void check_mount(int id, const struct mi_keys *k, uint64_t ns_id,
+			struct tally *t)
+{
+	const char *path = NULL, *dot;
+	uint64_t u = have_statmount() ? mnt_unique_of(id) : 0;
+	struct sm *sm = u ? do_statmount(u, SM_SB_BASIC | SM_MNT_BASIC) : NULL;
+	struct sm *more;
+	struct statfs sf;
+	char *got;
+	int err;
+
+	t->mounts++;
+	if (path_mnt_id(k->v[MI_MOUNTPOINT], AT_SYMLINK_NOFOLLOW) == id) {
+		path = k->v[MI_MOUNTPOINT];
+		t->by_path++;
+	}
+	expect_num(id, path, "mnt_attr", attr_of_options(k->v[MI_OPTIONS]),
+		   "mountinfo options");
+	expect_num(id, path, "sb_flags", sb_flags_of(k->v[MI_SUPEROPTIONS]),
+		   "mountinfo super options");
+	expect_num(id, path, "mnt_peer_group",
+		   prop_num(k->v[MI_PROPAGATION], "shared"),
+		   "mountinfo shared:");
+	expect_num(id, path, "mnt_master",
+		   prop_num(k->v[MI_PROPAGATION], "master"),
+		   "mountinfo master:");
+	expect_num(id, path, "mnt_propagation",
+		   (prop_has(k->v[MI_PROPAGATION], "shared") ? 1ULL << 20 : 0) |
+		   (prop_has(k->v[MI_PROPAGATION], "master") ? 1ULL << 19 : 0) |
+		   (prop_has(k->v[MI_PROPAGATION], "unbindable") ?
+		    1ULL << 17 : 0) ?:
+		   P_PRIVATE, "mountinfo optional fields");
+	/* fs_subtype: after the type's '.'; statmount's below. */
+	dot = strchr(k->v[MI_FSTYPE], '.');
+	got = key_of(id, "fs_subtype", &err);
+	if (dot)
+		ck_assert_msg(got && !strcmp(got, dot + 1),
+			      "mount %d: fs_subtype \"%s\" (%s), fstype %s",
+			      id, got ? got : "", strerror(err),
+			      k->v[MI_FSTYPE]);
+	else
+		ck_assert_msg(!got && err == ENODATA,
+			      "mount %d: fs_subtype \"%s\" without a subtype",
+			      id, got ? got : "");
+	free(got);
+	if (ns_id)
+		expect_num(id, path, "mnt_ns_id", ns_id, "namespace id");
+	if (sm) {
+		t->by_statmount++;
+		expect_num(id, path, "mnt_attr", sm->mnt_attr, "statmount");
+		expect_num(id, path, "sb_flags", sm->sb_flags, "statmount");
+		expect_num(id, path, "sb_magic", sm->sb_magic, "statmount");
+		expect_num(id, path, "mnt_propagation", sm->mnt_propagation,
+			   "statmount");
+		expect_num(id, path, "mnt_peer_group", sm->mnt_peer_group,
+			   "statmount");
+		expect_num(id, path, "mnt_master", sm->mnt_master,
+			   "statmount");
+		expect_num(id, path, "mnt_parent_id", sm->mnt_parent_id,
+			   "statmount");
+		more = do_statmount(u, SM_MNT_NS_ID);
+		if (more && (more->mask & SM_MNT_NS_ID))
+			expect_num(id, path, "mnt_ns_id", more->mnt_ns_id,
+				   "statmount");
+		free(more);
+	} else if (path && !statfs(path, &sf)) {
+		/* ->statfs() gives f_type = s_magic on these file systems. */
+		expect_num(id, path, "sb_magic", (unsigned long)sf.f_type,
+			   "statfs f_type");
+	}
+	free(sm);
+	if (path) {
+		check_uuid(id, path, t);
+		check_bdev(id, path, t);
+	}
+}
+
+/*
+ * The namespace's id: statmount's where it gives one (6.11+), ioctl
+ * NS_GET_MNTNS_ID of /proc/self/ns/mnt (6.12+); else 0 (not compared by
+ * value, only for being one for every mount).
+ */
+static uint64_t kernel_ns_id(void)
+{
+	uint64_t id = 0;
+	int fd = open("/proc/self/ns/mnt", O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return 0;
+	/* NS_GET_MNTNS_ID: _IOR(0xb7, 0x5, __u64) */
+	if (ioctl(fd, _IOR(0xb7, 0x5, uint64_t), &id))
+		id = 0;
+	close(fd);
+	return id;
+}
+
+/* Every mount of the caller's namespace, and some made for the test. */
+START_TEST(test_facts_every_mount)
+{
+	const char *s = scratch();
+	struct tally t = { 0 };
+	struct mountinfo mi;
+	uint64_t ns_id = kernel_ns_id(), first = 0;
+	char *p, *v;
+	int *ids, err;
+	size_t n, i, len;
+
+	/* Propagation of every kind, and flags of every kind. */
+	p = xasprintf("%s/shared", s);
+	xmkdir(p);
+	xtmpfs("facts-shared", p);
+	ck_assert(!mount(NULL, p, NULL, MS_SHARED, NULL));
+	xbind(p, xasprintf("%s/slave", s));
+	ck_assert(!mount(NULL, xasprintf("%s/slave", s), NULL, MS_SLAVE, NULL));
+	xbind(p, xasprintf("%s/unb", s));
+	ck_assert(!mount(NULL, xasprintf("%s/unb", s), NULL, MS_UNBINDABLE,
+			 NULL));
+	xmkdir(xasprintf("%s/flags", s));
+	xmount("facts-flags", xasprintf("%s/flags", s), "tmpfs",
+	       MS_NOSUID | MS_NODEV | MS_NOEXEC | MS_NOATIME | MS_NODIRATIME |
+	       MS_SYNCHRONOUS | MS_DIRSYNC | MS_LAZYTIME, NULL);
+	xmkdir(xasprintf("%s/strict", s));
+	xmount("facts-strict", xasprintf("%s/strict", s), "tmpfs",
+	       MS_STRICTATIME | MS_RDONLY, NULL);
+
+	ck_assert(!mi_read(&mi, "/proc/self/mountinfo"));
+	n = mi_ids(&mi, &ids);
+	for (i = 0; i < n; i++) {
+		const char *line = mi_find(&mi, ids[i], &len);
+		struct mi_keys k;
+
+		ck_assert(!mi_keys(line, len, &k));
+		/* mnt_ns_id: one value for every mount of the namespace. */
+		v = key_of(ids[i], "mnt_ns_id", &err);
+		ck_assert_msg(v && v[0] >= '1' && v[0] <= '9',
+			      "mount %d: mnt_ns_id \"%s\" (%s)", ids[i],
+			      v ? v : "", strerror(err));
+		if (!first)
+			first = strtoull(v, NULL, 10);
+		ck_assert_msg(strtoull(v, NULL, 10) == first,
+			      "mount %d: mnt_ns_id %s, mount %d's %" PRIu64,
+			      ids[i], v, ids[0], first);
+		free(v);
+		check_mount(ids[i], &k, ns_id, &t);
+		mi_keys_free(&k);
+	}
+	free(ids);
+	mi_free(&mi);
+	ck_assert_int_gt(t.mounts, 5);
+	printf("check_facts: %d mounts, %d by path too, %d against "
+	       "statmount, namespace id %s, uuid by FS_IOC_GETFSUUID %d "
+	       "(%d without), bdev by /sys/dev/block %d\n", t.mounts,
+	       t.by_path, t.by_statmount,
+	       ns_id ? "against NS_GET_MNTNS_ID" : "one for all", t.uuid_ioctl,
+	       t.uuid_none, t.bdev);
+}
+END_TEST
+
+/* A new mount namespace has another id. */
+START_TEST(test_facts_ns_id_differs)
+{
+	char *before = key_of(path_mnt_id("/", 0), "mnt_ns_id", &(int){ 0 });
+	struct xres r;
+
+	ck_assert_ptr_nonnull(before);
+	private_ns();
+	x_lget(&r, "/", ":mnt:mnt_ns_id");
+	ck_assert_msg(r.ret > 0 && ((size_t)r.ret != strlen(before) ||
+				    memcmp(r.val, before, r.ret)),
+		      "mnt_ns_id in a new namespace: \"%s\", before \"%s\"",
+		      r.ret > 0 ? esc(r.val, r.ret) : strerror(r.err), before);
+	x_free(&r);
+	free(before);
+}
+END_TEST
+
+/* ":mntns_event" now, as a string. */
+static char *ns_event(void)
+{
+	struct xres r;
+	char *v;
+
+	x_get(&r, "/", ":mntns_event");
+	ck_assert_msg(r.ret > 0, ":mntns_event: %s", strerror(r.err));
+	v = strndup(r.val, r.ret);
+	ck_assert_msg(strspn(v, "0123456789") == strlen(v),
+		      ":mntns_event \"%s\" is not a number", v);
+	x_free(&r);
+	return v;
+}
+
+/* Whether poll(2) on mountinfo @fd says the namespace changed. */
+static int polled(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLPRI };
+
+	ck_assert_int_ge(poll(&p, 1, 0), 0);
+	return !!(p.revents & POLLPRI);
+}
+
+/*
+ * One step: @changes says whether the namespace changed (1), did not
+ * (0), or whatever poll(2) on mountinfo says (-1).  The event must
+ * change where poll(2) sees a change, and where @changes says so.
+ */
+static void step(const char *what, int changes, int fd, char **last)
+{
+	char *now = ns_event();
+	int changed = strcmp(now, *last) != 0, seen = polled(fd);
+
+	if (changes < 0)
+		changes = seen;
+	ck_assert_msg(changed == changes, ":mntns_event after %s: %s -> %s "
+		      "(poll on mountinfo: %s)", what, *last, now,
+		      seen ? "changed" : "unchanged");
+	ck_assert_msg(changed || !seen, ":mntns_event unchanged after %s, "
+		      "which poll on mountinfo saw", what);
+	free(*last);
+	*last = now;
+}
+
+START_TEST(test_mntns_event)
+{
+	const char *s = scratch();
+	char *last, *a = xasprintf("%s/a", s), *b = xasprintf("%s/b", s);
+	char *c = xasprintf("%s/c", s);
+	struct { uint64_t set, clr, prop, userns; } attr = { 0, 0,
+		1ULL << 20, 0 };
+	struct stat st;
+	pid_t pid;
+	int fd, status;
+
+	xmkdir(a);
+	xmkdir(b);
+	xmkdir(c);
+	fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC);
+	ck_assert_int_ge(fd, 0);
+	polled(fd);
+	last = ns_event();
+	step("nothing", 0, fd, &last);
+	ck_assert(!stat(a, &st));
+	free(read_all(fd, &(size_t){ 0 }));
+	step("stat and a read of mountinfo", 0, fd, &last);
+	xtmpfs("ev", a);
+	step("mount", 1, fd, &last);
+	xbind(a, b);
+	step("bind mount", 1, fd, &last);
+	ck_assert(!mount(NULL, b, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY,
+			 NULL));
+	step("remount read-only", 1, fd, &last);
+	ck_assert(!mount(NULL, a, NULL, MS_REMOUNT, "size=1m"));
+	step("remount with an option", 1, fd, &last);
+	ck_assert(!mount(b, c, NULL, MS_MOVE, NULL));
+	step("move", 1, fd, &last);
+	/* mount(2)'s MS_SHARED: seen where the kernel bumps event (7.x). */
+	ck_assert(!mount(NULL, a, NULL, MS_SHARED, NULL));
+	step("mount --make-shared", -1, fd, &last);
+	if (!syscall(442 /* mount_setattr */, AT_FDCWD, c, 0, &attr,
+		     sizeof(attr)))
+		step("mount_setattr(MOUNT_ATTR propagation shared)", 1, fd,
+		     &last);
+	ck_assert(!umount2(c, 0));
+	step("umount", 1, fd, &last);
+	/* Another namespace's change is not this one's. */
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (!pid) {
+		if (unshare(CLONE_NEWNS) ||
+		    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
+		    mount("x", a, "tmpfs", 0, NULL))
+			_exit(1);
+		_exit(0);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status) && !WEXITSTATUS(status));
+	step("a mount in another namespace", 0, fd, &last);
+	ck_assert(!umount2(a, MNT_DETACH));
+	step("umount -l", 1, fd, &last);
+	close(fd);
+	free(last);
+}
+END_TEST
+
+/* The root folder lists mntns_event; a mount folder does not. */
+START_TEST(test_mntns_event_names)
+{
+	struct xres r;
+
+	x_get(&r, "/", ":mnt:mntns_event");
+	expect_errno(&r, ENODATA, ":mnt:mntns_event");
+	x_free(&r);
+	x_get(&r, "/", ":mntns:mntns_event");
+	expect_errno(&r, ENODATA, ":mntns:mntns_event");
+	x_free(&r);
+	x_get(&r, "/", ":mntns_event:");
+	expect_errno(&r, ENODATA, ":mntns_event:");
+	x_free(&r);
+	x_get(&r, "/", ":mntns_events");
+	expect_errno(&r, ENODATA, ":mntns_events");
+	x_free(&r);
+}
+END_TEST
+
+Suite *facts_suite(void)
+{
+	Suite *s = suite_create("facts");
+	TCase *tc = tcase_create("facts");
+
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	tcase_add_test(tc, test_facts_every_mount);
+	tcase_add_test(tc, test_facts_ns_id_differs);
+	tcase_add_test(tc, test_mntns_event);
+	tcase_add_test(tc, test_mntns_event_names);
+	suite_add_tcase(s, tc);
+	return s;
+}
