@@ -912,6 +912,174 @@ static int bench_values_all(void)
 	return status;
 }
 
+/* ------------------------------------------------------------------
+ * The facts of issue 18: each key against statmount(2) asking for the
+ * field alone (where the kernel has it), flat in N; uuid and bdev against
+ * statfs(2) (they make one); and whole processes asking a real file
+ * system's UUID: getfattr against blkid and findmnt.
+ */
+
+#define SM_MNT_NS_ID		0x040U	/* Linux 6.11 */
+#define SM_FS_SUBTYPE		0x100U	/* Linux 6.15 */
+
+static const struct fact {
+	const char *key;	/* ":mnt:KEY" */
+	uint32_t sm;		/* statmount's field, or 0: statfs(2) */
+} facts[] = {
+	{ "mnt_attr", SM_MNT_BASIC }, { "mnt_propagation", SM_MNT_BASIC },
+	{ "mnt_peer_group", SM_MNT_BASIC }, { "mnt_master", SM_MNT_BASIC },
+	{ "mnt_parent_id", SM_MNT_BASIC }, { "sb_magic", SM_SB_BASIC },
+	{ "sb_flags", SM_SB_BASIC }, { "mnt_ns_id", SM_MNT_NS_ID },
+	{ "fs_subtype", SM_FS_SUBTYPE }, { "uuid", 0 }, { "bdev", 0 },
+};
+#define NR_FACTS	(sizeof(facts) / sizeof(*facts))
+/* Per N: each fact, its statmount or statfs, export, info, mntns_event. */
+enum { FX_EXPORT = 2 * NR_FACTS, FX_INFO, FX_EVENT, NR_FX };
+static double (*ffig)[NR_FX];
+static const struct fact *cur_fact;
+
+/* ENODATA is an answer here: a tmpfs has no fs_subtype nor bdev. */
+static int op_fact(struct target *t)
+{
+	char name[64];
+
+	snprintf(name, sizeof(name), ":mnt:%s", cur_fact->key);
+	return getxattr(t->path, name, value, VALUE_MAX) < 0 &&
+	       errno != ENODATA;
+}
+
+static int op_fact_sm(struct target *t)
+{
+	struct mnt_id_req_ req = {
+		.size = sizeof(req), .mnt_id = t->unique,
+		.param = cur_fact->sm,
+	};
+
+	if (syscall(NR_statmount, &req, value, VALUE_MAX, 0) < 0)
+		return 1;
+	/* A field this kernel does not have: not comparable. */
+	return !(((const uint64_t *)value)[1] & cur_fact->sm);
+}
+
+static int op_export(struct target *t)
+{
+	return getxattr(t->path, ":mnt:export", value, VALUE_MAX) < 0;
+}
+
+static int op_event(struct target *t)
+{
+	return getxattr(t->path, ":mntns_event", value, VALUE_MAX) < 0;
+}
+
+/* In a child, as bench_n(). */
+static void bench_facts(int k)
+{
+	double *f = ffig[k];
+	struct target t;
+	size_t i;
+
+	make_mounts(sizes[k], &t);
+	for (i = 0; i < NR_FACTS; i++) {
+		cur_fact = &facts[i];
+		f[2 * i] = bench(op_fact, &t);
+		if (!facts[i].sm)
+			f[2 * i + 1] = bench(op_statfs, &t);
+		else
+			f[2 * i + 1] = t.unique ? bench(op_fact_sm, &t) : -1;
+	}
+	f[FX_EXPORT] = bench(op_export, &t);
+	f[FX_INFO] = bench(op_fattr_path, &t);
+	f[FX_EVENT] = bench(op_event, &t);
+	printf("N = %d mounts, the facts of a mount (mount %d)\n", sizes[k],
+	       t.id);
+	for (i = 0; i < NR_FACTS; i++) {
+		char what[96];
+
+		snprintf(what, sizeof(what), ":mnt:%s / %s", facts[i].key,
+			 facts[i].sm ? "statmount, that field" : "statfs(2)");
+		printf("  %-44s %9.1f us %9.1f us %7.3f\n", what,
+		       f[2 * i] / 1000, f[2 * i + 1] / 1000,
+		       f[2 * i + 1] > 0 ? f[2 * i] / f[2 * i + 1] : -1.0);
+	}
+	row(":mnt:export (getxattr)", f[FX_EXPORT]);
+	row(":mnt:info (getxattr)", f[FX_INFO]);
+	row(":mntns_event (getxattr)", f[FX_EVENT]);
+	ratio("ratio :mnt:export / :mnt:info", f[FX_EXPORT], f[FX_INFO]);
+	fflush(stdout);
+}
+
+static int op_proc_uuid_getfattr(struct target *t)
+{
+	char *const argv[] = { "/usr/bin/getfattr", "--only-values", "-n",
+			       ":mnt:uuid", (char *)t->path, NULL };
+
+	return run_quiet(argv);
+}
+
+static int op_proc_uuid_findmnt(struct target *t)
+{
+	char *const argv[] = { "/usr/bin/findmnt", "-n", "-o", "UUID", "-T",
+			       (char *)t->path, NULL };
+
+	return run_quiet(argv);
+}
+
+static char blkid_dev[256];
+
+static int op_proc_blkid(struct target *t)
+{
+	char *const argv[] = { "/usr/sbin/blkid", "-s", "UUID", "-o", "value",
+			       blkid_dev, NULL };
+
+	(void)t;
+	return run_quiet(argv);
+}
+
+/* The facts' rows and goals, and the processes on the file system @real. */
+static int bench_facts_all(const char *real)
+{
+	struct target t = { .path = real };
+	double g, fm, bl;
+	int status = 0, last = NR_SIZES - 1;
+	ssize_t n;
+	size_t i;
+
+	ffig = mmap(NULL, NR_SIZES * sizeof(*ffig), PROT_READ | PROT_WRITE,
+		    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (ffig == MAP_FAILED)
+		die("mmap");
+	for (i = 0; i < NR_SIZES; i++)
+		status |= run_child(bench_facts, i);
+	printf("Goals, the facts of a mount (ratio; met or not)\n");
+	for (i = 0; i < NR_FACTS; i++) {
+		char what[128];
+
+		snprintf(what, sizeof(what), ":mnt:%s / %s at N=10000 <= 1.0",
+			 facts[i].key, facts[i].sm ? "statmount" : "statfs");
+		goal(what, ffig[last][2 * i], ffig[last][2 * i + 1], 1.0, 1);
+		snprintf(what, sizeof(what),
+			 ":mnt:%s flat: N=10000 / N=10 <= 1.3", facts[i].key);
+		goal(what, ffig[last][2 * i], ffig[0][2 * i], 1.3, 1);
+	}
+	n = getxattr(real, ":mnt:source", blkid_dev, sizeof(blkid_dev) - 1);
+	if (n <= 0) {
+		printf("  processes: no file system at %s (%s)\n", real,
+		       strerror(errno));
+		return status;
+	}
+	blkid_dev[n] = 0;
+	g = bench(op_proc_uuid_getfattr, &t);
+	fm = bench(op_proc_uuid_findmnt, &t);
+	bl = bench(op_proc_blkid, &t);
+	printf("Processes asking the UUID of %s (%s)\n", real, blkid_dev);
+	row("getfattr --only-values -n :mnt:uuid", g);
+	row("findmnt -n -o UUID -T", fm);
+	row("blkid -s UUID -o value DEVICE", bl);
+	ratio("ratio findmnt / getfattr", fm, g);
+	ratio("ratio blkid / getfattr", bl, g);
+	return status;
+}
+
 /* The hook's cost to ordinary names: loaded vs. unloaded, same boot. */
 static int bench_misses(const char *ko)
 {
@@ -948,8 +1116,8 @@ int main(int argc, char **argv)
 	int status = 0;
 	int i;
 
-	if (argc != 2) {
-		fprintf(stderr, "usage: fattr-bench MODULE.ko\n");
+	if (argc != 2 && !(argc == 3 && !strcmp(argv[1], "--facts"))) {
+		fprintf(stderr, "usage: fattr-bench MODULE.ko | --facts PATH\n");
 		return 2;
 	}
 	value = malloc(VALUE_MAX);
@@ -966,6 +1134,8 @@ int main(int argc, char **argv)
 	printf("fattr-bench on %s: medians of %d batches of >= %lld ms\n",
 	       u.release, BATCHES, BATCH_NS / 1000000);
 	printf("(QEMU TCG: absolute times are not native ones; read ratios)\n");
+	if (argc == 3)
+		return bench_facts_all(argv[2]);
 	for (i = 0; i < NR_SIZES; i++)
 		status |= run_child(bench_n, i);
 	status |= run_child(bench_latency, 0);

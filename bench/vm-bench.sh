@@ -1,6 +1,18 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# The run inside the VM for make bench (see test/vm-init).
+# The run inside the VM for make bench (see test/vm-init): the benchmark
+# on the VM's own mounts, then the facts of a mount with the real file
+# systems of test/vm-realfs.sh mounted (an ext4 disk for the processes
+# asking a UUID), which go again after it.
 
-/test/fattr-bench "$FATTR_KO"
+status=0
+/test/fattr-bench "$FATTR_KO" || status=1
+if sh /test/vm-realfs.sh >/dev/null 2>&1 && [ -d /realfs/ext4 ]; then
+	/test/fattr-bench --facts /realfs/ext4 || status=1
+else
+	echo "fattr-bench: no ext4 disk mounted (vm-realfs.sh): facts on /tmp"
+	/test/fattr-bench --facts /tmp || status=1
+fi
+sh /test/vm-realfs.sh down >/dev/null 2>&1
+exit $status

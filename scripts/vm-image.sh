@@ -146,6 +146,11 @@ copy_elf /usr/bin/getfattr /usr/bin/setfattr /usr/bin/findmnt "$aa_parser"
 if [ -x "$ul/usr/bin/squashfuse" ]; then
 	copy_elf /usr/bin/squashfuse
 fi
+# util-linux's blkid, which make bench runs against getfattr -n
+# :mnt:uuid (amd64: the bench is not run on arm64).
+if [ -z "$ul" ] && [ -x /usr/sbin/blkid ]; then
+	copy_elf /usr/sbin/blkid
+fi
 mkdir -p "$root/etc/apparmor.d" "$root/etc/apparmor"
 cp -r "$ul/etc/apparmor.d/tunables" "$root/etc/apparmor.d/"
 : >"$root/etc/apparmor/parser.conf"

@@ -101,9 +101,10 @@ else
 	rm -rf "$root$bdir"
 fi
 
-# The real file systems of the check run.
+# The real file systems of the check run (and of the bench's facts and
+# the demo's ext4 mount).
 FATTR_MODULES='' FATTR_VM_DISKS=''
-if [ "$run" = check ]; then
+if [ "$run" = check ] || [ "$run" = bench ] || [ "$run" = demo ]; then
 	case $tag in
 	debug|debug-newest) ;;
 	*)	FATTR_MODULES=$("$top/scripts/kernel-modules.sh" "$tag") || {
