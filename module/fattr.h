@@ -47,6 +47,7 @@ void __init fattr_mountinfo_shortcuts(void);
 int fattr_render_mnt(struct vfsmount *mnt, struct fattr_val *val);
 int fattr_render_id(int id, struct fattr_val *val);
 int fattr_render_ids(struct fattr_val *val);
+int fattr_mountinfo_verdict(void);
 void fattr_val_free(struct fattr_val *val);
 int fattr_val_reserve(struct fattr_val *val, size_t cap);
 
@@ -61,6 +62,7 @@ struct fattr_mnt_ref {
 	u64 parent_unique_id;	/* its parent's mnt_id_unique, or 0 */
 	u64 ns_id;		/* its namespace's unique id, or 0 */
 	u64 attr;		/* MOUNT_ATTR_* of its mnt_flags */
+	dev_t sb_dev;		/* super_block s_dev */
 	unsigned long sb_magic;	/* super_block s_magic */
 	unsigned long sb_flags;	/* s_flags: SB_RDONLY, _SYNCHRONOUS, ... */
 	size_t type_len;	/* strlen() of its file system type's name */
@@ -125,6 +127,7 @@ void fattr_map_free(struct fattr_id_map *map);
 void fattr_maps_exit(void);
 
 /* walk.c: the attribute tree. */
+void __init fattr_walk_init(void);
 void __init fattr_walk_features(void);
 ssize_t fattr_getxattr(const struct path *path, const char *name,
 		       void __user *value, size_t size);

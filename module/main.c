@@ -35,6 +35,8 @@ static int __init fattr_init(void)
 	err = fattr_mountinfo_init();
 	if (err)
 		return err;
+	/* Before the hooks: a call may come as soon as they are in. */
+	fattr_walk_init();
 	err = fattr_hooks_init();
 	if (err) {
 		fattr_mountinfo_exit();

@@ -760,10 +760,7 @@ void fattr_val_free(struct fattr_val *val)
 	val->len = 0;
 }
 
-/*
- * Reads what @ref asks of @mnt, whose record was just rendered: called
- * with namespace_sem held, which keeps @mnt in the caller's namespace.
- */
+/* mnt_id_unique of @mnt (6.8+), or 0. */
 static u64 fattr_unique_id(const struct mount *mnt)
 {
 	if (fattr_layout.mount_id_unique == FATTR_NO_OFFSET)
@@ -827,6 +824,7 @@ static void fattr_mi_take(struct fattr_mnt_ref *ref, struct mount *mnt)
 	if (fattr_has_ns_id())
 		ref->ns_id = *(const u64 *)(ns + fattr_layout.mntns_id);
 	ref->attr = fattr_attr_flags(vfs);
+	ref->sb_dev = sb->s_dev;
 	ref->sb_magic = sb->s_magic;
 	ref->sb_flags = READ_ONCE(sb->s_flags) &
 			(SB_RDONLY | SB_SYNCHRONOUS | SB_DIRSYNC | SB_LAZYTIME);
@@ -840,10 +838,19 @@ bool fattr_has_parent_unique_id(void)
 	       fattr_layout.mount_parent != FATTR_NO_OFFSET;
 }
 
-/* mnt_ns_id: the namespace's unique id (statmount(2): 6.11+). */
+/*
+ * mnt_ns_id: the namespace's unique id, where the kernel gives it to
+ * user space itself (NS_GET_MNTNS_ID and statmount(2), 6.11+).  Before,
+ * the id (mnt_namespace.seq) is drawn from a counter of the whole system
+ * that no interface shows: it would tell how many namespaces others made.
+ */
 bool fattr_has_ns_id(void)
 {
+#ifdef FATTR_HAVE_NS_GET_MNTNS_ID
 	return fattr_layout.mntns_id != FATTR_NO_OFFSET;
+#else
+	return false;
+#endif
 }
 
 /**
@@ -869,7 +876,9 @@ bool fattr_mount_is(const struct vfsmount *mnt, int id,
 	    READ_ONCE(*(void * const *)(m + fattr_layout.mount_mnt_ns)) !=
 	    current->nsproxy->mnt_ns)
 		return false;
-	return fattr_unique_id((const struct mount *)m) == ref->unique_id;
+	/* Before 6.8 (no unique id), a reused id is not the same sb's. */
+	return fattr_unique_id((const struct mount *)m) == ref->unique_id &&
+	       mnt->mnt_sb->s_dev == ref->sb_dev;
 }
 
 /*
@@ -1164,6 +1173,7 @@ free:
 
 /* What a walk of the caller's mounts renders. */
 enum fattr_walk {
+	FATTR_WALK_VERDICT,	/* the caller's open of its mountinfo only */
 	FATTR_WALK_MNT,		/* the record of one struct vfsmount */
 	FATTR_WALK_ID,		/* the record of the mount with an id */
 	FATTR_WALK_IDS,		/* "ID:\0" for each mount the caller sees */
@@ -1182,6 +1192,8 @@ static int fattr_walk(enum fattr_walk what, struct vfsmount *mnt, int id,
 	if (err)
 		return err;
 	switch (what) {
+	case FATTR_WALK_VERDICT:
+		break;
 	case FATTR_WALK_MNT:
 		err = fattr_walk_mnt(&mi, fattr_real_mount(mnt), val, ref);
 		break;
@@ -1195,6 +1207,26 @@ static int fattr_walk(enum fattr_walk what, struct vfsmount *mnt, int id,
 	fattr_mi_close(&mi);
 	if (!err && what != FATTR_WALK_IDS && val->len > XATTR_SIZE_MAX)
 		err = -E2BIG;
+	return err;
+}
+
+/**
+ * fattr_mountinfo_verdict() - whether the caller may read its mountinfo
+ *
+ * Return: 0, -EACCES if the caller may not read it, or another errno.
+ */
+int fattr_mountinfo_verdict(void)
+{
+	/*
+	 * The open every call makes, judged by the LSMs as the caller's own
+	 * open of /proc/self/mountinfo (README "Confined callers"), for
+	 * names that read no record but tell of the caller's mounts, as
+	 * mntns_event does.
+	 */
+	struct fattr_val val = { };
+	int err = fattr_walk(FATTR_WALK_VERDICT, NULL, 0, &val, NULL);
+
+	fattr_val_free(&val);
 	return err;
 }
 
@@ -1244,7 +1276,7 @@ int fattr_render_ids(struct fattr_val *val)
  * fattr_render_mnt_ref() - fattr_render_mnt(), taking what @ref asks
  * @mnt: the mount
  * @val: receives the record, newline included
- * @ref: receives the mount's unique id
+ * @ref: receives what the walk reads of the mount (struct fattr_mnt_ref)
  *
  * Return: as fattr_render_mnt().
  */
@@ -1258,7 +1290,7 @@ int fattr_render_mnt_ref(struct vfsmount *mnt, struct fattr_val *val,
  * fattr_render_id_ref() - fattr_render_id(), taking what @ref asks
  * @id: the first field of the record
  * @val: receives the record, newline included
- * @ref: receives the mount's unique id
+ * @ref: receives what the walk reads of the mount (struct fattr_mnt_ref)
  *
  * Return: as fattr_render_id().
  */

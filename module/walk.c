@@ -31,6 +31,7 @@
 #include <linux/namei.h>
 #include <linux/path.h>
 #include <linux/random.h>
+#include <linux/sched/signal.h>
 #include <linux/siphash.h>
 #include <linux/slab.h>
 #include <linux/statfs.h>
@@ -313,16 +314,6 @@ retry:
 }
 
 /*
- * @arg: an enum fattr_statfs.  vfs_statfs() is statfs(2)'s own: the LSM
- * check security_sb_statfs(), ENOSYS for a file system without statfs,
- * f_frsize defaulting to f_bsize, and f_flags from the mount and super
- * block flags with ST_VALID.  Numbers are decimal; fsid is the two words
- * of statfs(2)'s f_fsid.val[], each as an unsigned 32-bit number, joined
- * by ':'.  ":mnt:statfs:" is statfs(2) of the call's own file (hook.c
- * looks its path up with LOOKUP_AUTOMOUNT for these names, as statfs(2)
- * does); ":mntns:ID:statfs:" is fattr_statfs_id()'s.
- */
-/*
  * A super block's UUID: the usual 36 characters for 16 bytes, two hex
  * digits a byte for a shorter one (vfat's 4-byte volume id, 6.x+); none
  * if it is all zeros.  @val holds a record: a page at least.
@@ -339,6 +330,16 @@ static int fattr_put_uuid(struct fattr_val *val, const u8 *uuid,
 	return 0;
 }
 
+/*
+ * @arg: an enum fattr_statfs.  vfs_statfs() is statfs(2)'s own: the LSM
+ * check security_sb_statfs(), ENOSYS for a file system without statfs,
+ * f_frsize defaulting to f_bsize, and f_flags from the mount and super
+ * block flags with ST_VALID.  Numbers are decimal; fsid is the two words
+ * of statfs(2)'s f_fsid.val[], each as an unsigned 32-bit number, joined
+ * by ':'.  ":mnt:statfs:" is statfs(2) of the call's own file (hook.c
+ * looks its path up with LOOKUP_AUTOMOUNT for these names, as statfs(2)
+ * does); ":mntns:ID:statfs:" is fattr_statfs_id()'s.
+ */
 static int fattr_get_statfs(const struct fattr_req *req, int arg,
 			    struct fattr_val *val)
 {
@@ -363,8 +364,9 @@ static int fattr_get_statfs(const struct fattr_req *req, int arg,
 		/* The unescaped field is shorter than the record. */
 		val->buf[val->len] = '\0';
 		if (strlen(val->buf) != val->len)
-			return -EACCES;
-		err = fattr_statfs_id(val->buf, req->id, &ref, &q);
+			err = -EACCES;	/* a NUL in it: no path leads there */
+		else
+			err = fattr_statfs_id(val->buf, req->id, &ref, &q);
 	} else {
 		err = fattr_sb_query(req->path, &q);
 	}
@@ -491,12 +493,20 @@ static bool fattr_served(const struct fattr_entry *e)
 	return !e->served || e->served();
 }
 
-/* Errors that end an "export" rather than leave one key out. */
-static bool fattr_export_fatal(int err)
+/*
+ * Whether a key's error ends an "export" rather than leaves the key out.
+ * Left out: no value for this mount (ENODATA), and whatever the mount's
+ * statfs(2) answered (the caller may not statfs it; the file system's
+ * own errors, a FUSE server's included), unless a signal is pending.
+ * Anything else (fattr's ENOMEM, a record it cannot split) fails it.
+ */
+static bool fattr_export_fatal(const struct fattr_snap *s, int err)
 {
-	return err == -ENOMEM || err == -EINTR || err == -ERESTARTSYS ||
-	       err == -ERESTARTNOINTR || err == -ERESTARTNOHAND ||
-	       err == -EFAULT;
+	if (signal_pending(current))
+		return true;
+	if (err == -ENODATA)
+		return false;
+	return !(s->queried && err == s->query_err);
 }
 
 /*
@@ -516,6 +526,9 @@ static int fattr_export_one(struct fattr_val *out, const char *prefix,
 	for (i = 0; i < v->len; i++)
 		quotes += v->buf[i] == '\'';
 	need = strlen(prefix) + strlen(name) + v->len + 3 * quotes + 4;
+	/* A value's limit (quotes make it up to 4 times the record). */
+	if (out->len + need > XATTR_SIZE_MAX)
+		return -E2BIG;
 	if (out->len + need > out->cap) {
 		err = fattr_val_reserve(out, max(out->len + need, 2 * out->cap));
 		if (err)
@@ -567,7 +580,7 @@ static int fattr_export_table(const struct fattr_entry *e, const char *prefix,
 			err = e->get(req, e->arg, v);
 			if (!err)
 				err = fattr_export_one(out, prefix, e->name, v);
-			else if (!fattr_export_fatal(err))
+			else if (!fattr_export_fatal(req->snap, err))
 				err = 0;	/* a key without a value here */
 		}
 		if (err)
@@ -581,7 +594,8 @@ static int fattr_export_table(const struct fattr_entry *e, const char *prefix,
  * eval in sh, from one reading of the mount (its record once, its
  * statfs(2) once).  A mount the caller does not see has none; a key the
  * mount has no value for (ENODATA) or that the caller may not read
- * (statfs(2)'s errors) is left out.
+ * (statfs(2)'s errors) is left out.  Bigger than XATTR_SIZE_MAX: E2BIG,
+ * as a record of that size.
  */
 static int fattr_get_export(const struct fattr_req *req, int arg,
 			    struct fattr_val *val)
@@ -665,6 +679,10 @@ static int fattr_get_mntns_event(const struct fattr_req *req, int arg,
 	struct fattr_ns_state st;
 	int err;
 
+	/* The caller's verdict on its mountinfo, as for any record. */
+	err = fattr_mountinfo_verdict();
+	if (err)
+		return err;
 	if (!fattr_ns_state(&st))
 		return -ENODATA;
 	err = fattr_val_reserve(val, 24);
@@ -788,12 +806,23 @@ static ssize_t fattr_copy_out(const char *data, size_t len,
  *
  * statfs(2) looks its path up with LOOKUP_AUTOMOUNT; so do these names.
  *
- * Return: true for ":mnt:statfs:" and the names below it.
+ * Return: true for ":mnt:statfs:" and the names below it, ":mnt:uuid"
+ * and ":mnt:bdev" (served on statfs(2)'s terms), and ":mnt:export" (whose
+ * keys must agree with those).
  */
 bool fattr_name_automounts(const char *name)
 {
 	static const char prefix[] = FATTR_SEP_STR FATTR_ENTRY_MNT FATTR_ENTRY_STATFS;
+	static const char *const names[] = {
+		FATTR_SEP_STR FATTR_ENTRY_MNT FATTR_ENTRY_UUID,
+		FATTR_SEP_STR FATTR_ENTRY_MNT FATTR_ENTRY_BDEV,
+		FATTR_SEP_STR FATTR_ENTRY_MNT FATTR_ENTRY_EXPORT,
+	};
+	size_t i;
 
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (!strcmp(name, names[i]))
+			return true;
 	return !strncmp(name, prefix, sizeof(prefix) - 1);
 }
 
@@ -822,16 +851,24 @@ ssize_t fattr_getxattr(const struct path *path, const char *name,
 }
 
 /**
+ * fattr_walk_init() - draw the key of mntns_event's hash
+ */
+void __init fattr_walk_init(void)
+{
+	get_random_bytes(&fattr_event_key, sizeof(fattr_event_key));
+}
+
+/**
  * fattr_walk_features() - log which optional keys this kernel serves
  */
 void __init fattr_walk_features(void)
 {
-	get_random_bytes(&fattr_event_key, sizeof(fattr_event_key));
 	pr_info("features: unique_id %s; mnt_parent_id %s; mnt_ns_id %s; mntns_event %s\n",
 		fattr_has_unique_id() ? "on" : "off (no mnt_id_unique in BTF)",
 		fattr_has_parent_unique_id() ? "on" :
 		"off (no mnt_id_unique or mnt_parent in BTF)",
-		fattr_has_ns_id() ? "on" : "off (no namespace id in BTF)",
+		fattr_has_ns_id() ? "on" :
+		"off (no NS_GET_MNTNS_ID, or no namespace id in BTF)",
 		fattr_has_ns_state() ? "on" :
 		"off (no namespace id, event or count in BTF)");
 }

@@ -723,6 +723,39 @@ START_TEST(test_statfs_automount)
 END_TEST
 
 /*
+ * ":mnt:export" holds the statfs: figures, so it looks its path up as
+ * statfs(2) does too: asked first on debugfs's "tracing", all its keys
+ * are the automounted tracefs's, STATFS_TYPE that of statfs(2) after it.
+ */
+START_TEST(test_export_automount)
+{
+	const char *dir = scratch();
+	char *dbg = xasprintf("%s/debug", dir);
+	char *tracing = xasprintf("%s/debug/tracing", dir), *exp;
+	struct statfs st;
+	struct xres r;
+
+	xmkdir(dbg);
+	xmount("debugfs", dbg, "debugfs", 0, NULL);
+	x_get(&r, tracing, ":mnt:export");
+	ck_assert_msg(!statfs(tracing, &st), "statfs %s: %s", tracing,
+		      strerror(errno));
+	ck_assert_msg(r.ret > 0, ":mnt:export of tracing: %s",
+		      strerror(r.err));
+	exp = xasprintf("\nSTATFS_TYPE='%lu'\n", (unsigned long)st.f_type);
+	ck_assert_msg(memmem(r.val, r.ret, exp, strlen(exp)) &&
+		      memmem(r.val, r.ret, "\nFSTYPE='tracefs'\n", 18),
+		      ":mnt:export of debugfs's tracing, before anything "
+		      "else crossed it: \"%s\", statfs type %lu",
+		      esc(r.val, r.ret), (unsigned long)st.f_type);
+	x_free(&r);
+	free(exp);
+	free(dbg);
+	free(tracing);
+}
+END_TEST
+
+/*
  * A listing of more than XATTR_SIZE_MAX: whole into a buffer big enough,
  * ERANGE into one smaller than XATTR_SIZE_MAX, E2BIG into one of
  * XATTR_SIZE_MAX or more that is still too small (fs/xattr.c caps the
@@ -1172,6 +1205,7 @@ Suite *trust_suite(void)
 #endif
 	tcase_add_test(tc, test_superoptions_escaped);
 	tcase_add_test(tc, test_statfs_automount);
+	tcase_add_test(tc, test_export_automount);
 	tcase_add_test(tc, test_listing_e2big);
 	tcase_add_test(tc, test_root_above_mount);
 	tcase_add_test(tc, test_verdicts_across_renames);

@@ -261,6 +261,15 @@ static void test_rule(int expect, int id0)
 		free(exp);
 	}
 
+	/* ":mntns_event" reads no record, but tells of the mounts. */
+	ret = ask("/", ":mntns_event");
+	if (err)
+		expect_eacces(ret, "getxattr(\"/\", \":mntns_event\")");
+	else
+		check(ret > 0 && strspn(val, "0123456789") == (size_t)ret,
+		      "getxattr(\"/\", \":mntns_event\"): %s",
+		      ret < 0 ? strerror(-ret) : "not a number");
+
 	if (!err) {
 		line = record_of(&mi, "/", &len);
 		id0 = line ? atoi(line) : 0;
@@ -456,6 +465,8 @@ static void test_chroot(void)
 	      strerror(EPERM));
 	expect_eacces(ask("/", ":mnt:info"), "getxattr(\"/\", \":mnt:info\")");
 	expect_eacces(ask("/", ":mntns:"), "getxattr(\"/\", \":mntns:\")");
+	expect_eacces(ask("/", ":mntns_event"),
+		      "getxattr(\"/\", \":mntns_event\")");
 }
 
 static void usage(void)

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -322,6 +323,22 @@ int have_statmount(void)
 	return have;
 }
 
+int have_mntns_id(void)
+{
+	static int have = -1;
+	uint64_t id = 0;
+	int fd;
+
+	if (have < 0) {
+		fd = open("/proc/self/ns/mnt", O_RDONLY | O_CLOEXEC);
+		/* NS_GET_MNTNS_ID: _IOR(0xb7, 0x5, __u64), 6.11 */
+		have = fd >= 0 && !ioctl(fd, _IOR(0xb7, 0x5, uint64_t), &id);
+		if (fd >= 0)
+			close(fd);
+	}
+	return have;
+}
+
 char *mount_folder(size_t *len)
 {
 	static const char before[] = "info\0id\0parent\0dev\0root\0"
@@ -329,7 +346,9 @@ char *mount_folder(size_t *len)
 		"superoptions";
 	/* Where statmount(2) is (6.8+): its 64-bit ids. */
 	static const char unique[] = "unique_id\0mnt_parent_id";
-	static const char after[] = "mnt_ns_id\0mnt_attr\0mnt_propagation\0"
+	/* Where the kernel gives user space a namespace's id (6.11+). */
+	static const char ns_id[] = "mnt_ns_id";
+	static const char after[] = "mnt_attr\0mnt_propagation\0"
 		"mnt_peer_group\0mnt_master\0sb_magic\0sb_flags\0fs_subtype\0"
 		"uuid\0bdev\0statfs:\0export";
 	static char buf[256];
@@ -341,6 +360,10 @@ char *mount_folder(size_t *len)
 		if (have_statmount()) {
 			memcpy(buf + n, unique, sizeof(unique));
 			n += sizeof(unique);
+		}
+		if (have_mntns_id()) {
+			memcpy(buf + n, ns_id, sizeof(ns_id));
+			n += sizeof(ns_id);
 		}
 		memcpy(buf + n, after, sizeof(after));
 		n += sizeof(after);

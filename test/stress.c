@@ -558,14 +558,39 @@ static int run_cycles(int cycles, const char *ko)
 #define BASE "/tmp/churn"
 
 enum qkind {
-	Q_STABLE, Q_CHURN, Q_LIST, Q_ID_INFO, Q_ID_DIR, Q_CROSS, Q_CHILD,
-	NR_Q
+	Q_STABLE, Q_CHURN, Q_LIST, Q_ID_INFO, Q_ID_DIR, Q_FACTS, Q_CROSS,
+	Q_CHILD, NR_Q
 };
 static const char *const q_name[NR_Q] = {
 	":mnt:info stable", ":mnt:info churned", ":mntns:",
-	":mntns:ID:info", ":mntns:ID:", "other namespace",
+	":mntns:ID:info", ":mntns:ID:", "facts and export", "other namespace",
 	"child's own view",
 };
+
+/* The keys Q_FACTS asks, churned mounts' and listed ids'. */
+static const char *const fact_keys[] = {
+	"export", "mnt_attr", "mnt_propagation", "mnt_peer_group",
+	"mnt_master", "sb_magic", "sb_flags", "mnt_ns_id", "fs_subtype",
+	"uuid", "bdev",
+};
+#define NR_FACT_KEYS (sizeof(fact_keys) / sizeof(*fact_keys))
+
+/*
+ * Whether @v (@n bytes) is a well-formed value of key @key: an export
+ * begins with the record's line and ends with a line's end; numbers are
+ * decimal; the strings are not empty.
+ */
+static int fact_ok(const char *key, const char *v, ssize_t n)
+{
+	if (!strcmp(key, "export"))
+		return n > 9 && !memcmp(v, "INFO='", 6) &&
+		       !memcmp(v + n - 2, "'\n", 2) &&
+		       memmem(v, n, "\nID='", 5);
+	if (!strcmp(key, "fs_subtype") || !strcmp(key, "uuid") ||
+	    !strcmp(key, "bdev"))
+		return n > 0;
+	return n > 0 && n < 21 && strspn(v, "0123456789") == (size_t)n;
+}
 
 enum { M_MOUNT, M_BIND, M_MOVE, M_UMOUNT, M_NS, NR_M };
 static const char *const m_name[NR_M] = {
@@ -709,6 +734,50 @@ static void *querier(void *arg)
 				  memcmp(val, ch.stable_rec[stable], r)) :
 				 !record_ok(val, r, id))
 				failf("%s: \"%s\"", name, esc(val, r, e));
+			break;
+		}
+		case Q_FACTS: {
+			const char *key = fact_keys[s / 8 % NR_FACT_KEYS];
+			int stable = s / 128 % (STABLE + 1);
+
+			/* A stable mount's export: its record, exactly. */
+			if (stable < STABLE && !strcmp(key, "export")) {
+				r = getxattr(ch.stable_path[stable],
+					     ":mnt:export", val, sizeof(val));
+				err = errno;
+				if (r < 6 + (ssize_t)ch.stable_len[stable] ||
+				    memcmp(val + 6, ch.stable_rec[stable],
+					   ch.stable_len[stable]))
+					failf("%s: :mnt:export %zd (%s) \"%s\"",
+					      ch.stable_path[stable], r,
+					      r < 0 ? strerror(err) : "",
+					      r > 0 ? esc(val, r, e) : "");
+				break;
+			}
+			if (s & 1) {
+				slot(path, s, s & 2);
+				snprintf(name, sizeof(name), ":mnt:%s", key);
+				r = getxattr(path, name, val, sizeof(val));
+			} else {
+				id = last_len ? atoi(last) + (int)(s / 4 % 64) :
+				     ch.stable_id[0];
+				snprintf(name, sizeof(name), ":mntns:%d:%s", id,
+					 key);
+				r = getxattr("/", name, val, sizeof(val));
+			}
+			err = errno;
+			/*
+			 * Gone (ENODATA, ENOENT), a fact the mount has not
+			 * (ENODATA), or a mount point not reachable now for
+			 * statfs(2)'s keys (EACCES).
+			 */
+			if (r >= 0 ? !fact_ok(key, val, r) :
+			    err != ENODATA && err != ENOENT && err != EACCES)
+				failf("%s: %zd (%s) \"%s\"", name, r,
+				      r < 0 ? strerror(err) : "malformed",
+				      r > 0 ? esc(val, r, e) : "");
+			if (r < 0 && err == EACCES)
+				err = ENOENT;	/* counted as gone */
 			break;
 		}
 		default: {	/* Q_CROSS: a path into another namespace */
