@@ -927,11 +927,16 @@ static const struct fact {
 	uint32_t sm;		/* statmount's field, or 0: statfs(2) */
 	int absent;		/* ENODATA is an answer: a tmpfs has none */
 } facts[] = {
-	{ "mnt_attr", SM_MNT_BASIC }, { "mnt_propagation", SM_MNT_BASIC },
-	{ "mnt_peer_group", SM_MNT_BASIC }, { "mnt_master", SM_MNT_BASIC },
-	{ "mnt_parent_id", SM_MNT_BASIC }, { "sb_magic", SM_SB_BASIC },
-	{ "sb_flags", SM_SB_BASIC }, { "mnt_ns_id", SM_MNT_NS_ID },
-	{ "fs_subtype", SM_FS_SUBTYPE, 1 }, { "uuid", 0, 1 },
+	{ "mnt_attr", SM_MNT_BASIC, 0 },
+	{ "mnt_propagation", SM_MNT_BASIC, 0 },
+	{ "mnt_peer_group", SM_MNT_BASIC, 0 },
+	{ "mnt_master", SM_MNT_BASIC, 0 },
+	{ "mnt_parent_id", SM_MNT_BASIC, 0 },
+	{ "sb_magic", SM_SB_BASIC, 0 },
+	{ "sb_flags", SM_SB_BASIC, 0 },
+	{ "mnt_ns_id", SM_MNT_NS_ID, 0 },
+	{ "fs_subtype", SM_FS_SUBTYPE, 1 },
+	{ "uuid", 0, 1 },
 	{ "bdev", 0, 1 },
 };
 #define NR_FACTS	(sizeof(facts) / sizeof(*facts))
