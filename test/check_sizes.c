@@ -418,6 +418,16 @@ START_TEST(test_size_max)
 	r = getxattr(m1, ":mnt:info", big, VALUE_MAX - 1);
 	ck_assert_msg(r == -1 && errno == ERANGE, "64 KiB - 1: %zd (%s)", r,
 		      strerror(errno));
+	/*
+	 * Its export holds it and more: over 64 KiB, so E2BIG, its length
+	 * (size 0) included, as a record of that size.
+	 */
+	r = getxattr(m1, ":mnt:export", NULL, 0);
+	ck_assert_msg(r == -1 && errno == E2BIG, "export of a 64 KiB record, "
+		      "size 0: %zd (%s)", r, strerror(errno));
+	r = getxattr(m1, ":mnt:export", big, 1 << 20);
+	ck_assert_msg(r == -1 && errno == E2BIG, "export of a 64 KiB record: "
+		      "%zd (%s)", r, strerror(errno));
 	mi_free(&mi);
 
 	ck_assert_int_eq(chdir(t2), 0);
