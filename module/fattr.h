@@ -62,6 +62,8 @@ struct fattr_mnt_ref {
 	u64 parent_unique_id;	/* its parent's mnt_id_unique, or 0 */
 	u64 ns_id;		/* its namespace's unique id, or 0 */
 	u64 attr;		/* MOUNT_ATTR_* of its mnt_flags */
+	const void *mnt_addr;	/* the struct mount, compared, never followed */
+	const void *sb_addr;	/* its super block, likewise */
 	dev_t sb_dev;		/* super_block s_dev */
 	unsigned long sb_magic;	/* super_block s_magic */
 	unsigned long sb_flags;	/* s_flags: SB_RDONLY, _SYNCHRONOUS, ... */

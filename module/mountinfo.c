@@ -273,9 +273,12 @@ static bool fattr_same_walk(const struct seq_file *m)
  * are the caller's, checked here, not assumed: the seq_file's namespace
  * must be current's.
  *
+ * With @verdict, only the verdict is wanted: nothing is opened once it is
+ * known, and @mi is left unset.
+ *
  * Return: 0, -EACCES, or another negative errno.
  */
-static int fattr_mi_open(struct fattr_mi *mi)
+static int fattr_mi_open(struct fattr_mi *mi, bool verdict)
 {
 	const struct cred *old = NULL;
 	struct file *file;
@@ -286,9 +289,11 @@ static int fattr_mi_open(struct fattr_mi *mi)
 	    !thread_group_leader(current))
 		file = fattr_own_open("/proc/thread-self/mountinfo");
 	if (!IS_ERR(file)) {
-		if (fattr_same_walk(file->private_data))
+		if (!verdict && fattr_same_walk(file->private_data))
 			goto walk;
 		fput(file);
+		if (verdict)
+			return 0;
 		err = 0;
 	} else {
 		err = PTR_ERR(file);
@@ -304,6 +309,10 @@ static int fattr_mi_open(struct fattr_mi *mi)
 	if (IS_ERR(file)) {
 		err = PTR_ERR(file);
 		return err == -EPERM ? -EACCES : err;
+	}
+	if (verdict) {
+		fput(file);
+		return 0;
 	}
 	if (file->f_op != fattr_mountinfo_fops) {
 		fput(file);
@@ -824,6 +833,8 @@ static void fattr_mi_take(struct fattr_mnt_ref *ref, struct mount *mnt)
 	if (fattr_has_ns_id())
 		ref->ns_id = *(const u64 *)(ns + fattr_layout.mntns_id);
 	ref->attr = fattr_attr_flags(vfs);
+	ref->mnt_addr = mnt;
+	ref->sb_addr = sb;
 	ref->sb_dev = sb->s_dev;
 	ref->sb_magic = sb->s_magic;
 	ref->sb_flags = READ_ONCE(sb->s_flags) &
@@ -876,9 +887,15 @@ bool fattr_mount_is(const struct vfsmount *mnt, int id,
 	    READ_ONCE(*(void * const *)(m + fattr_layout.mount_mnt_ns)) !=
 	    current->nsproxy->mnt_ns)
 		return false;
-	/* Before 6.8 (no unique id), a reused id is not the same sb's. */
+	/*
+	 * Before 6.8 (no unique id), a reused id is told by the addresses
+	 * of the mount and its super block (compared, never followed) and
+	 * the super block's device: a mount made anew in its place would
+	 * have to match all three.
+	 */
 	return fattr_unique_id((const struct mount *)m) == ref->unique_id &&
-	       mnt->mnt_sb->s_dev == ref->sb_dev;
+	       (const void *)m == ref->mnt_addr &&
+	       mnt->mnt_sb == ref->sb_addr && mnt->mnt_sb->s_dev == ref->sb_dev;
 }
 
 /*
@@ -1173,7 +1190,6 @@ free:
 
 /* What a walk of the caller's mounts renders. */
 enum fattr_walk {
-	FATTR_WALK_VERDICT,	/* the caller's open of its mountinfo only */
 	FATTR_WALK_MNT,		/* the record of one struct vfsmount */
 	FATTR_WALK_ID,		/* the record of the mount with an id */
 	FATTR_WALK_IDS,		/* "ID:\0" for each mount the caller sees */
@@ -1188,12 +1204,10 @@ static int fattr_walk(enum fattr_walk what, struct vfsmount *mnt, int id,
 	err = fattr_val_reserve(val, PAGE_SIZE);
 	if (err)
 		return err;
-	err = fattr_mi_open(&mi);
+	err = fattr_mi_open(&mi, false);
 	if (err)
 		return err;
 	switch (what) {
-	case FATTR_WALK_VERDICT:
-		break;
 	case FATTR_WALK_MNT:
 		err = fattr_walk_mnt(&mi, fattr_real_mount(mnt), val, ref);
 		break;
@@ -1223,11 +1237,7 @@ int fattr_mountinfo_verdict(void)
 	 * names that read no record but tell of the caller's mounts, as
 	 * mntns_event does.
 	 */
-	struct fattr_val val = { };
-	int err = fattr_walk(FATTR_WALK_VERDICT, NULL, 0, &val, NULL);
-
-	fattr_val_free(&val);
-	return err;
+	return fattr_mi_open(NULL, true);
 }
 
 /**

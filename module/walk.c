@@ -31,7 +31,6 @@
 #include <linux/namei.h>
 #include <linux/path.h>
 #include <linux/random.h>
-#include <linux/sched/signal.h>
 #include <linux/siphash.h>
 #include <linux/slab.h>
 #include <linux/statfs.h>
@@ -315,7 +314,7 @@ retry:
 
 /*
  * A super block's UUID: the usual 36 characters for 16 bytes, two hex
- * digits a byte for a shorter one (vfat's 4-byte volume id, 6.x+); none
+ * digits a byte for a shorter one (vfat's 4-byte volume id, 7.x); none
  * if it is all zeros.  @val holds a record: a page at least.
  */
 static int fattr_put_uuid(struct fattr_val *val, const u8 *uuid,
@@ -494,19 +493,24 @@ static bool fattr_served(const struct fattr_entry *e)
 }
 
 /*
- * Whether a key's error ends an "export" rather than leaves the key out.
- * Left out: no value for this mount (ENODATA), and whatever the mount's
- * statfs(2) answered (the caller may not statfs it; the file system's
- * own errors, a FUSE server's included), unless a signal is pending.
- * Anything else (fattr's ENOMEM, a record it cannot split) fails it.
+ * Whether the error of key @e ends an "export" rather than leaves the
+ * key out.  Left out: no value for this mount (ENODATA), and for the
+ * keys statfs(2) gives, whatever the mount's statfs(2) answered (the
+ * caller may not statfs it; the file system's own errors, a FUSE
+ * server's included).  An interrupted wait (EINTR, ERESTART*) ends it,
+ * to be restarted or reported as the kernel decides; so does anything
+ * else (fattr's ENOMEM, a record it cannot split).
  */
-static bool fattr_export_fatal(const struct fattr_snap *s, int err)
+static bool fattr_export_fatal(const struct fattr_entry *e,
+			       const struct fattr_snap *s, int err)
 {
-	if (signal_pending(current))
+	if (err == -EINTR || err == -ERESTARTSYS || err == -ERESTARTNOINTR ||
+	    err == -ERESTARTNOHAND || err == -ERESTART_RESTARTBLOCK)
 		return true;
 	if (err == -ENODATA)
 		return false;
-	return !(s->queried && err == s->query_err);
+	return !(e->get == fattr_get_statfs && s->queried &&
+		 err == s->query_err);
 }
 
 /*
@@ -530,7 +534,9 @@ static int fattr_export_one(struct fattr_val *out, const char *prefix,
 	if (out->len + need > XATTR_SIZE_MAX)
 		return -E2BIG;
 	if (out->len + need > out->cap) {
-		err = fattr_val_reserve(out, max(out->len + need, 2 * out->cap));
+		err = fattr_val_reserve(out, clamp_t(size_t, 2 * out->cap,
+						     out->len + need,
+						     XATTR_SIZE_MAX));
 		if (err)
 			return err;
 	}
@@ -580,7 +586,7 @@ static int fattr_export_table(const struct fattr_entry *e, const char *prefix,
 			err = e->get(req, e->arg, v);
 			if (!err)
 				err = fattr_export_one(out, prefix, e->name, v);
-			else if (!fattr_export_fatal(req->snap, err))
+			else if (!fattr_export_fatal(e, req->snap, err))
 				err = 0;	/* a key without a value here */
 		}
 		if (err)
@@ -659,7 +665,7 @@ static const struct fattr_folder fattr_mntns_folder = {
 };
 
 /* Keys the value of mntns_event is made from, and nothing else. */
-static siphash_key_t fattr_event_key __read_mostly;
+static siphash_key_t fattr_event_key __ro_after_init;
 
 /*
  * mntns_event: a value that changes whenever the caller's mount

@@ -16,6 +16,7 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <poll.h>
+#include <signal.h>
 #include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -26,6 +27,7 @@
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -582,6 +584,46 @@ START_TEST(test_mntns_event)
 }
 END_TEST
 
+static volatile sig_atomic_t alarms;
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+	alarms++;
+}
+
+/*
+ * Signals arriving during an export (a timer every 50 us, SA_RESTART)
+ * change nothing: every call answers whole, with the record's keys.
+ * Before 2026-12-05 a pending signal ended an export with the error of
+ * the key it was on (mostly ENODATA, fs_subtype's).
+ */
+START_TEST(test_export_under_signals)
+{
+	struct sigaction sa = { .sa_handler = on_alarm, .sa_flags = SA_RESTART };
+	struct itimerval it = { { 0, 50 }, { 0, 50 } };
+	struct xres r;
+	int i, bad = 0, err = 0;
+
+	ck_assert(!sigaction(SIGALRM, &sa, NULL));
+	ck_assert(!setitimer(ITIMER_REAL, &it, NULL));
+	for (i = 0; i < 3000; i++) {
+		x_get(&r, "/proc", ":mnt:export");
+		if (r.ret <= 0 || !memmem(r.val, r.ret, "\nFSTYPE='proc'\n", 16)) {
+			bad++;
+			err = r.ret < 0 ? r.err : 0;
+		}
+		x_free(&r);
+	}
+	memset(&it, 0, sizeof(it));
+	setitimer(ITIMER_REAL, &it, NULL);
+	printf("check_facts: 3000 exports under %d signals\n", (int)alarms);
+	ck_assert_msg(!bad, "%d of 3000 exports under signals failed (last: "
+		      "%s)", bad, err ? strerror(err) : "a wrong value");
+	ck_assert_int_gt(alarms, 100);
+}
+END_TEST
+
 /* The root folder lists mntns_event; a mount folder does not. */
 START_TEST(test_mntns_event_names)
 {
@@ -612,6 +654,7 @@ Suite *facts_suite(void)
 	tcase_add_test(tc, test_facts_ns_id_differs);
 	tcase_add_test(tc, test_mntns_event);
 	tcase_add_test(tc, test_mntns_event_names);
+	tcase_add_test(tc, test_export_under_signals);
 	suite_add_tcase(s, tc);
 	return s;
 }

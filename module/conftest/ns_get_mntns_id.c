@@ -3,7 +3,7 @@
  * Feature test: NS_GET_MNTNS_ID (6.11), the kernel giving user space a
  * mount namespace's 64-bit id (statmount(2)'s mnt_ns_id too).
  */
-#include <linux/nsfs.h>
+#include <uapi/linux/nsfs.h>
 
 unsigned int fattr_conftest(void);
 unsigned int fattr_conftest(void)
