@@ -602,6 +602,7 @@ START_TEST(test_export_under_signals)
 {
 	struct sigaction sa = { .sa_handler = on_alarm, .sa_flags = SA_RESTART };
 	struct itimerval it = { { 0, 50 }, { 0, 50 } };
+	const char *want = "\nFSTYPE='proc'\n";
 	struct xres r;
 	int i, bad = 0, err = 0;
 
@@ -609,7 +610,7 @@ START_TEST(test_export_under_signals)
 	ck_assert(!setitimer(ITIMER_REAL, &it, NULL));
 	for (i = 0; i < 3000; i++) {
 		x_get(&r, "/proc", ":mnt:export");
-		if (r.ret <= 0 || !memmem(r.val, r.ret, "\nFSTYPE='proc'\n", 16)) {
+		if (r.ret <= 0 || !memmem(r.val, r.ret, want, strlen(want))) {
 			bad++;
 			err = r.ret < 0 ? r.err : 0;
 		}
