@@ -1004,7 +1004,10 @@ static void bench_facts(int k)
 
 		snprintf(what, sizeof(what), ":mnt:%s / %s", facts[i].key,
 			 facts[i].sm ? "statmount, that field" : "statfs(2)");
-		if (f[2 * i] < 0 || f[2 * i + 1] <= 0)
+		if (f[2 * i] < 0)
+			printf("  %-44s %12s %12s %7s\n", what, "n/a", "n/a",
+			       "n/a");
+		else if (f[2 * i + 1] <= 0)
 			printf("  %-44s %9.1f us %12s %7s\n", what,
 			       f[2 * i] / 1000, "n/a", "n/a");
 		else
