@@ -825,18 +825,21 @@ static int run_quiet(char *const argv[])
 	return !(WIFEXITED(status) && !WEXITSTATUS(status));
 }
 
+/* What the processes ask: getfattr this key, findmnt this column. */
+static char *proc_key = ":mnt:mountpoint", *proc_column = "TARGET";
+
 static int op_proc_getfattr(struct target *t)
 {
 	char *const argv[] = { "/usr/bin/getfattr", "--only-values", "-n",
-			       ":mnt:mountpoint", (char *)t->path, NULL };
+			       proc_key, (char *)t->path, NULL };
 
 	return run_quiet(argv);
 }
 
 static int op_proc_findmnt(struct target *t)
 {
-	char *const argv[] = { "/usr/bin/findmnt", "-n", "-o", "TARGET", "-T",
-			       (char *)t->path, NULL };
+	char *const argv[] = { "/usr/bin/findmnt", "-n", "-o", proc_column,
+			       "-T", (char *)t->path, NULL };
 
 	return run_quiet(argv);
 }
@@ -1022,22 +1025,6 @@ static void bench_facts(int k)
 	fflush(stdout);
 }
 
-static int op_proc_uuid_getfattr(struct target *t)
-{
-	char *const argv[] = { "/usr/bin/getfattr", "--only-values", "-n",
-			       ":mnt:uuid", (char *)t->path, NULL };
-
-	return run_quiet(argv);
-}
-
-static int op_proc_uuid_findmnt(struct target *t)
-{
-	char *const argv[] = { "/usr/bin/findmnt", "-n", "-o", "UUID", "-T",
-			       (char *)t->path, NULL };
-
-	return run_quiet(argv);
-}
-
 static char blkid_dev[256];
 
 static int op_proc_blkid(struct target *t)
@@ -1088,8 +1075,10 @@ static int bench_facts_all(const char *real)
 		return status;
 	}
 	blkid_dev[n] = 0;
-	g = bench(op_proc_uuid_getfattr, &t);
-	fm = bench(op_proc_uuid_findmnt, &t);
+	proc_key = ":mnt:uuid";
+	proc_column = "UUID";
+	g = bench(op_proc_getfattr, &t);
+	fm = bench(op_proc_findmnt, &t);
 	bl = bench(op_proc_blkid, &t);
 	printf("Processes asking the UUID of %s (%s)\n", real, blkid_dev);
 	row("getfattr --only-values -n :mnt:uuid", g);

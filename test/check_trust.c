@@ -700,16 +700,24 @@ END_TEST
  * triggers it; so must ":mnt:statfs:", asked first: it gives what
  * statfs(2) gives after it.
  */
-START_TEST(test_statfs_automount)
+/* A fresh debugfs in a scratch directory: its "tracing", malloc'd. */
+static char *fresh_tracing(void)
 {
 	const char *dir = scratch();
 	char *dbg = xasprintf("%s/debug", dir);
-	char *tracing = xasprintf("%s/debug/tracing", dir), exp[32];
-	struct statfs st;
-	struct xres r;
 
 	xmkdir(dbg);
 	xmount("debugfs", dbg, "debugfs", 0, NULL);
+	free(dbg);
+	return xasprintf("%s/debug/tracing", dir);
+}
+
+START_TEST(test_statfs_automount)
+{
+	char *tracing = fresh_tracing(), exp[32];
+	struct statfs st;
+	struct xres r;
+
 	x_get(&r, tracing, ":mnt:statfs:type");
 	ck_assert_msg(!statfs(tracing, &st), "statfs %s: %s", tracing,
 		      strerror(errno));
@@ -717,7 +725,6 @@ START_TEST(test_statfs_automount)
 	expect_value(&r, exp, strlen(exp), ":mnt:statfs:type of debugfs's "
 		     "tracing, before anything else crossed it");
 	x_free(&r);
-	free(dbg);
 	free(tracing);
 }
 END_TEST
@@ -729,14 +736,10 @@ END_TEST
  */
 START_TEST(test_export_automount)
 {
-	const char *dir = scratch();
-	char *dbg = xasprintf("%s/debug", dir);
-	char *tracing = xasprintf("%s/debug/tracing", dir), *exp;
+	char *tracing = fresh_tracing(), *exp;
 	struct statfs st;
 	struct xres r;
 
-	xmkdir(dbg);
-	xmount("debugfs", dbg, "debugfs", 0, NULL);
 	x_get(&r, tracing, ":mnt:export");
 	ck_assert_msg(!statfs(tracing, &st), "statfs %s: %s", tracing,
 		      strerror(errno));
@@ -750,7 +753,6 @@ START_TEST(test_export_automount)
 		      esc(r.val, r.ret), (unsigned long)st.f_type);
 	x_free(&r);
 	free(exp);
-	free(dbg);
 	free(tracing);
 }
 END_TEST
