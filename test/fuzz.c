@@ -1204,7 +1204,7 @@ int main(int argc, char **argv)
 	uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 0) : 0x66617474;
 	long slab0, sunr0, slab1, sunr1, rc;
 	struct timespec t0, t1;
-	char v[16];
+	char v[sizeof(root_value)];
 	int e, c;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);

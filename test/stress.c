@@ -582,6 +582,8 @@ static const char *const fact_keys[] = {
  */
 static int fact_ok(const char *key, const char *v, ssize_t n)
 {
+	ssize_t i;
+
 	if (!strcmp(key, "export"))
 		return n > 9 && !memcmp(v, "INFO='", 6) &&
 		       !memcmp(v + n - 2, "'\n", 2) &&
@@ -589,7 +591,11 @@ static int fact_ok(const char *key, const char *v, ssize_t n)
 	if (!strcmp(key, "fs_subtype") || !strcmp(key, "uuid") ||
 	    !strcmp(key, "bdev"))
 		return n > 0;
-	return n > 0 && n < 21 && strspn(v, "0123456789") == (size_t)n;
+	/* @v is not NUL-terminated: the buffer holds older answers after. */
+	for (i = 0; i < n; i++)
+		if (v[i] < '0' || v[i] > '9')
+			return 0;
+	return n > 0 && n < 21;
 }
 
 enum { M_MOUNT, M_BIND, M_MOVE, M_UMOUNT, M_NS, NR_M };
