@@ -86,6 +86,17 @@ static int fattr_split(const char *rec, size_t len,
 	return 0;
 }
 
+/* fattr_split() of a rendered record, saying once if one cannot be. */
+static int fattr_split_val(const struct fattr_val *val,
+			   struct fattr_span f[FATTR_F_NR])
+{
+	int err = fattr_split(val->buf, val->len, f);
+
+	if (err)
+		pr_warn_once("a mountinfo record fattr cannot split\n");
+	return err;
+}
+
 static bool fattr_is_octal(char c)
 {
 	return c >= '0' && c <= '7';
@@ -130,10 +141,8 @@ int fattr_record_field(struct fattr_val *val, enum fattr_field field)
 {
 	struct fattr_span f[FATTR_F_NR];
 
-	if (fattr_split(val->buf, val->len, f)) {
-		pr_warn_once("a mountinfo record fattr cannot split\n");
+	if (fattr_split_val(val, f))
 		return -EIO;
-	}
 	switch (field) {
 	case FATTR_F_ID:
 	case FATTR_F_PARENT:
@@ -190,10 +199,8 @@ int fattr_record_propagation(struct fattr_val *val, enum fattr_prop what)
 	size_t pos, end;
 	u64 type = 0;
 
-	if (fattr_split(val->buf, val->len, f)) {
-		pr_warn_once("a mountinfo record fattr cannot split\n");
+	if (fattr_split_val(val, f))
 		return -EIO;
-	}
 	pos = f[FATTR_F_PROPAGATION].off;
 	end = pos + f[FATTR_F_PROPAGATION].len;
 	while (pos < end) {

@@ -671,7 +671,7 @@ static siphash_key_t fattr_event_key __ro_after_init;
  * mntns_event: a value that changes whenever the caller's mount
  * namespace does, for a poll-free "has it changed?".  The kernel bumps
  * the namespace's event when a mount is added, moved, or changes flags or
- * (mount_setattr(2); mount(2) too since 6.x) propagation, and a
+ * (mount_setattr(2); mount(2) too in 7.x, not 6.1) propagation, and a
  * removal changes the count of mounts.  event is drawn from one counter
  * of the whole system, which would tell how busy other namespaces are:
  * the value is a keyed hash of (namespace id, event, count), equal for
