@@ -105,44 +105,54 @@ static void expect_num(int id, const char *path, const char *key,
 	free(what);
 }
 
-/* Whether comma-separated @list has the item @item. */
-static int has_item(const char *list, const char *item)
+/*
+ * Whether @list, items separated by @sep, has an item @word, or (if
+ * @tail) one that is @word, @tail and more ("shared" of "shared:12").
+ */
+static int has_word(const char *list, char sep, const char *word, char tail)
 {
-	size_t n = strlen(item);
+	size_t n = strlen(word);
 	const char *p = list;
 
-	while (p) {
-		if (!strncmp(p, item, n) && (p[n] == ',' || !p[n]))
+	while (p && *p) {
+		if (!strncmp(p, word, n) &&
+		    (p[n] == sep || !p[n] || (tail && p[n] == tail)))
 			return 1;
-		p = strchr(p, ',');
+		p = strchr(p, sep);
 		if (p)
 			p++;
 	}
 	return 0;
 }
 
+/* The bits of the words a comma-separated list has, from table @t. */
+struct word_bit {
+	const char *word;
+	uint64_t bit;
+};
+
+static uint64_t bits_of(const char *list, const struct word_bit *t)
+{
+	uint64_t bits = 0;
+
+	for (; t->word; t++)
+		if (has_word(list, ',', t->word, 0))
+			bits |= t->bit;
+	return bits;
+}
+
 /* MOUNT_ATTR_* as show_mnt_opts() writes the per-mount options. */
 static uint64_t attr_of_options(const char *o)
 {
-	uint64_t a = 0;
+	static const struct word_bit t[] = {
+		{ "ro", A_RDONLY }, { "nosuid", A_NOSUID },
+		{ "nodev", A_NODEV }, { "noexec", A_NOEXEC },
+		{ "nodiratime", A_NODIRATIME }, { "nosymfollow", A_NOSYMFOLLOW },
+		{ "idmapped", A_IDMAP }, { "noatime", A_NOATIME }, { NULL, 0 },
+	};
+	uint64_t a = bits_of(o, t);
 
-	if (has_item(o, "ro"))
-		a |= A_RDONLY;
-	if (has_item(o, "nosuid"))
-		a |= A_NOSUID;
-	if (has_item(o, "nodev"))
-		a |= A_NODEV;
-	if (has_item(o, "noexec"))
-		a |= A_NOEXEC;
-	if (has_item(o, "nodiratime"))
-		a |= A_NODIRATIME;
-	if (has_item(o, "nosymfollow"))
-		a |= A_NOSYMFOLLOW;
-	if (has_item(o, "idmapped"))
-		a |= A_IDMAP;
-	if (has_item(o, "noatime"))
-		a |= A_NOATIME;
-	else if (!has_item(o, "relatime"))
+	if (!(a & A_NOATIME) && !has_word(o, ',', "relatime", 0))
 		a |= A_STRICTATIME;
 	return a;
 }
@@ -150,17 +160,12 @@ static uint64_t attr_of_options(const char *o)
 /* SB_* as show_sb_opts() writes them after "ro"/"rw". */
 static uint64_t sb_flags_of(const char *super)
 {
-	uint64_t f = 0;
+	static const struct word_bit t[] = {
+		{ "ro", SB_RO }, { "sync", SB_SYNC }, { "dirsync", SB_DIRSYNC },
+		{ "lazytime", SB_LAZY }, { NULL, 0 },
+	};
 
-	if (has_item(super, "ro"))
-		f |= SB_RO;
-	if (has_item(super, "sync"))
-		f |= SB_SYNC;
-	if (has_item(super, "dirsync"))
-		f |= SB_DIRSYNC;
-	if (has_item(super, "lazytime"))
-		f |= SB_LAZY;
-	return f;
+	return bits_of(super, t);
 }
 
 /* "NAME:N" of the optional fields @prop: N, or 0. */
@@ -183,18 +188,7 @@ static uint64_t prop_num(const char *prop, const char *name)
 
 static int prop_has(const char *prop, const char *word)
 {
-	size_t n = strlen(word);
-	const char *p = prop;
-
-	while (p && *p) {
-		if (!strncmp(p, word, n) && (p[n] == ' ' || p[n] == ':' ||
-					     !p[n]))
-			return 1;
-		p = strchr(p, ' ');
-		if (p)
-			p++;
-	}
-	return 0;
+	return has_word(prop, ' ', word, ':');
 }
 
 /* Counts of what was compared with what, printed by the test. */
