@@ -19,11 +19,22 @@ cache=${FATTR_CACHE:-/var/cache/fattr}
 if "$top/scripts/checkpatch.sh"; then
 	summary="checkpatch: clean
 "
-	style=0
+	host_failed=0
 else
 	summary="checkpatch: FAILED
 "
-	style=1
+	host_failed=1
+fi
+
+# The test helpers the stress run's threads share, under
+# ThreadSanitizer on the host (test/threads.c).
+if make -s -C "$top/test" fattr-threads && "$top/test/fattr-threads"; then
+	summary="${summary}host: fattr-threads PASS
+"
+else
+	summary="${summary}host: fattr-threads FAILED
+"
+	host_failed=1
 fi
 
 failed=0
@@ -65,11 +76,19 @@ for tag in "$@"; do
 	# FATTR_STRESS=full for the full size).
 	vm_run "$tag" stress stress
 	fuzz=$(last_line 'fuzz: ')
-	summary="$summary$tag stress: $verdict; ${fuzz:-no fuzz summary}
+	# The parts that failed, and the first failure a part printed: CI
+	# shows only this summary.
+	parts=$(grep -E '^fattr-vm: stress: [a-z]+ FAILED' \
+		"$cache/run/$tag/console.log" 2>/dev/null |
+		awk '{ printf "%s%s", n++ ? "," : "", $3 }')
+	first=$(grep -E '^(stress|fuzz): FAIL' \
+		"$cache/run/$tag/console.log" 2>/dev/null | head -n 1 |
+		cut -c 1-160)
+	summary="$summary$tag stress: $verdict; ${fuzz:-no fuzz summary}${parts:+; failed: $parts}${first:+; first: $first}
 "
 done
 
 echo "=== summary"
 printf '%s' "$summary"
 echo "total: $failed failed runs of $(($# * 2)) (check and stress on $# kernels)"
-[ "$failed" -eq 0 ] && [ "$style" -eq 0 ]
+[ "$failed" -eq 0 ] && [ "$host_failed" -eq 0 ]

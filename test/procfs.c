@@ -5,6 +5,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -313,33 +314,48 @@ void mi_keys_free(struct mi_keys *k)
 	memset(k, 0, sizeof(*k));
 }
 
+/*
+ * The probes below run once per process, under pthread_once(): the
+ * stress run's threads call mount_folder() at once, and a lazy "if
+ * (!n)" let one thread see the length set while another was still
+ * copying the parts (CI, 2026-12-05, 6.12: ten ":mntns:ID:" listings
+ * judged wrong).
+ */
+static pthread_once_t probes_once = PTHREAD_ONCE_INIT;
+static int statmount_there, mntns_id_there;
+
+static void probe(void)
+{
+	uint64_t id = 0;
+	int fd;
+
+	statmount_there = !(syscall(457, NULL, NULL, 0, 0) < 0 &&
+			    errno == ENOSYS);
+	fd = open("/proc/self/ns/mnt", O_RDONLY | O_CLOEXEC);
+	/* NS_GET_MNTNS_ID: _IOR(0xb7, 0x5, __u64), 6.11 */
+	mntns_id_there = fd >= 0 &&
+			 !ioctl(fd, _IOR(0xb7, 0x5, uint64_t), &id);
+	if (fd >= 0)
+		close(fd);
+}
+
 int have_statmount(void)
 {
-	static int have = -1;
-
-	if (have < 0)
-		have = !(syscall(457, NULL, NULL, 0, 0) < 0 &&
-			 errno == ENOSYS);
-	return have;
+	pthread_once(&probes_once, probe);
+	return statmount_there;
 }
 
 int have_mntns_id(void)
 {
-	static int have = -1;
-	uint64_t id = 0;
-	int fd;
-
-	if (have < 0) {
-		fd = open("/proc/self/ns/mnt", O_RDONLY | O_CLOEXEC);
-		/* NS_GET_MNTNS_ID: _IOR(0xb7, 0x5, __u64), 6.11 */
-		have = fd >= 0 && !ioctl(fd, _IOR(0xb7, 0x5, uint64_t), &id);
-		if (fd >= 0)
-			close(fd);
-	}
-	return have;
+	pthread_once(&probes_once, probe);
+	return mntns_id_there;
 }
 
-char *mount_folder(size_t *len)
+static pthread_once_t folder_once = PTHREAD_ONCE_INIT;
+static char folder[256];
+static size_t folder_len;
+
+static void folder_build(void)
 {
 	static const char before[] = "info\0id\0parent\0dev\0root\0"
 		"mountpoint\0options\0propagation\0fstype\0source\0"
@@ -351,26 +367,28 @@ char *mount_folder(size_t *len)
 	static const char after[] = "mnt_attr\0mnt_propagation\0"
 		"mnt_peer_group\0mnt_master\0sb_magic\0sb_flags\0fs_subtype\0"
 		"uuid\0bdev\0statfs:\0export";
-	static char buf[256];
-	static size_t n;
+	size_t n;
 
-	if (!n) {
-		memcpy(buf, before, sizeof(before));
-		n = sizeof(before);
-		if (have_statmount()) {
-			memcpy(buf + n, unique, sizeof(unique));
-			n += sizeof(unique);
-		}
-		if (have_mntns_id()) {
-			memcpy(buf + n, ns_id, sizeof(ns_id));
-			n += sizeof(ns_id);
-		}
-		memcpy(buf + n, after, sizeof(after));
-		n += sizeof(after);
+	memcpy(folder, before, sizeof(before));
+	n = sizeof(before);
+	if (have_statmount()) {
+		memcpy(folder + n, unique, sizeof(unique));
+		n += sizeof(unique);
 	}
+	if (have_mntns_id()) {
+		memcpy(folder + n, ns_id, sizeof(ns_id));
+		n += sizeof(ns_id);
+	}
+	memcpy(folder + n, after, sizeof(after));
+	folder_len = n + sizeof(after);
+}
+
+char *mount_folder(size_t *len)
+{
+	pthread_once(&folder_once, folder_build);
 	if (len)
-		*len = n;
-	return buf;
+		*len = folder_len;
+	return folder;
 }
 
 size_t mount_folder_len(void)
