@@ -934,6 +934,7 @@ static const struct fact {
 	{ "mnt_propagation", SM_MNT_BASIC, 0 },
 	{ "mnt_peer_group", SM_MNT_BASIC, 0 },
 	{ "mnt_master", SM_MNT_BASIC, 0 },
+	{ "propagate_from", SM_PROPAGATE_FROM, 0 },
 	{ "mnt_parent_id", SM_MNT_BASIC, 0 },
 	{ "sb_magic", SM_SB_BASIC, 0 },
 	{ "sb_flags", SM_SB_BASIC, 0 },

@@ -22,6 +22,9 @@ struct fattr_layout {
 	size_t mount_parent;	/* struct mount: struct mount *mnt_parent */
 	size_t mount_mountpoint;	/* struct dentry *mnt_mountpoint */
 	size_t mount_id_unique;	/* u64 mnt_id_unique (6.8+) */
+	size_t mount_master;	/* struct mount *mnt_master */
+	size_t mount_share;	/* struct list_head mnt_share: the peer ring */
+	size_t mount_group_id;	/* int mnt_group_id */
 	/* struct mnt_namespace; optional: */
 	size_t mntns_id;	/* u64 seq (ns.ns_id in 7.x): its unique id */
 	size_t mntns_event;	/* u64 event: bumped by mounts and moves */
@@ -57,6 +60,7 @@ int fattr_val_reserve(struct fattr_val *val, size_t cap);
  * pinned: no reference to the mount outlives the walk's hold.
  */
 struct fattr_mnt_ref {
+	bool want_dominating;	/* in: set propagate_from too */
 	bool taken;		/* out: the fields below are set */
 	u64 unique_id;		/* mnt_id_unique, 0 if BTF has none */
 	u64 parent_unique_id;	/* its parent's mnt_id_unique, or 0 */
@@ -68,6 +72,7 @@ struct fattr_mnt_ref {
 	unsigned long sb_magic;	/* super_block s_magic */
 	unsigned long sb_flags;	/* s_flags: SB_RDONLY, _SYNCHRONOUS, ... */
 	size_t type_len;	/* strlen() of its file system type's name */
+	int propagate_from;	/* the dominating peer group, or 0 */
 };
 
 int fattr_render_mnt_ref(struct vfsmount *mnt, struct fattr_val *val,
@@ -78,6 +83,7 @@ bool fattr_mount_is(const struct vfsmount *mnt, int id,
 		    const struct fattr_mnt_ref *ref);
 bool fattr_has_parent_unique_id(void);
 bool fattr_has_ns_id(void);
+bool fattr_has_propagate_from(void);
 
 /* fields.c: the fields of a mountinfo record. */
 enum fattr_field {

@@ -806,13 +806,80 @@ static u64 fattr_attr_flags(const struct vfsmount *mnt)
 	return attr;
 }
 
+/* propagate_from: the propagation links fattr reads are in BTF. */
+bool fattr_has_propagate_from(void)
+{
+	return fattr_layout.mount_master != FATTR_NO_OFFSET &&
+	       fattr_layout.mount_share != FATTR_NO_OFFSET &&
+	       fattr_layout.mount_group_id != FATTR_NO_OFFSET &&
+	       fattr_layout.mount_parent != FATTR_NO_OFFSET &&
+	       fattr_layout.mount_mountpoint != FATTR_NO_OFFSET;
+}
+
 /*
- * Reads what @ref asks of @mnt, whose record was just rendered: called
+ * The kernel's is_path_reachable() (fs/namespace.c, 5.10 to 7.x; not
+ * exported): whether @dentry of @mnt is at or under @root, climbing
+ * mount points.  @mnt is of the caller's namespace, so namespace_sem
+ * keeps the mounts it climbs.
+ */
+static bool fattr_reachable(struct mount *mnt, struct dentry *dentry,
+			    const struct path *root)
+{
+	struct mount *parent;
+
+	while (fattr_vfsmount(mnt) != root->mnt) {
+		parent = fattr_field(mnt, fattr_layout.mount_parent);
+		if (parent == mnt)
+			break;
+		dentry = fattr_field(mnt, fattr_layout.mount_mountpoint);
+		mnt = parent;
+	}
+	return fattr_vfsmount(mnt) == root->mnt &&
+	       is_subdir(dentry, root->dentry);
+}
+
+/*
+ * statmount(2)'s propagate_from: the kernel's get_dominating_id() and
+ * get_peer_under_root() (fs/pnode.c, 5.10 to 7.x; not exported), which
+ * show_mountinfo() has just run for the same record under the same hold.
+ * The first master up the chain with a peer in @mnt's namespace at or
+ * under @root gives that peer's group; none gives 0.  The chain and the
+ * rings reach mounts of other namespaces: of those only mnt_ns (compared,
+ * never followed), mnt_master, mnt_share.next and mnt_group_id are read,
+ * and namespace_sem, which every writer of the links holds for write
+ * (change_mnt_propagation(), umount_tree()), keeps them all.
+ */
+static int fattr_dominating_id(struct mount *mnt, const struct path *root)
+{
+	void *ns = fattr_field(mnt, fattr_layout.mount_mnt_ns);
+	struct mount *master, *peer;
+
+	for (master = fattr_field(mnt, fattr_layout.mount_master); master;
+	     master = fattr_field(master, fattr_layout.mount_master)) {
+		peer = master;
+		do {
+			if (fattr_field(peer, fattr_layout.mount_mnt_ns) == ns &&
+			    fattr_reachable(peer, fattr_vfsmount(peer)->mnt_root,
+					    root))
+				return *(int *)((char *)peer +
+						fattr_layout.mount_group_id);
+			/* next_peer(): the ring's next, back to its mount. */
+			peer = (struct mount *)((char *)fattr_field(peer,
+					fattr_layout.mount_share) -
+					fattr_layout.mount_share);
+		} while (peer != master);
+	}
+	return 0;
+}
+
+/*
+ * Reads what @ref asks of @mnt, whose record @mi just rendered: called
  * with namespace_sem held, which keeps @mnt in the caller's namespace,
  * its parent, and its super block.  The flags are read as statmount(2)
  * reads them under namespace_sem alone (mount_lock guards their writers).
  */
-static void fattr_mi_take(struct fattr_mnt_ref *ref, struct mount *mnt)
+static void fattr_mi_take(const struct fattr_mi *mi,
+			  struct fattr_mnt_ref *ref, struct mount *mnt)
 {
 	const struct vfsmount *vfs;
 	const struct super_block *sb;
@@ -822,6 +889,9 @@ static void fattr_mi_take(struct fattr_mnt_ref *ref, struct mount *mnt)
 	if (!ref || ref->taken)
 		return;
 	ref->taken = true;
+	if (ref->want_dominating && fattr_has_propagate_from())
+		ref->propagate_from = fattr_dominating_id(mnt,
+							  fattr_seq_root(mi->seq));
 	vfs = fattr_vfsmount(mnt);
 	sb = vfs->mnt_sb;
 	ref->unique_id = fattr_unique_id(mnt);
@@ -913,7 +983,7 @@ static int fattr_mi_show_unlock(struct fattr_mi *mi, struct mount *v,
 	int err = v ? fattr_mi_show(mi, v) : -ENODATA;
 
 	if (!err)
-		fattr_mi_take(ref, v);
+		fattr_mi_take(mi, ref, v);
 	val->len = mi->seq->count;
 	fattr_mi_unlock(mi, NULL);
 	if (err == -EOVERFLOW) {
@@ -1013,7 +1083,7 @@ again:
 		if (err == -ENODATA && fattr_mount_id(v) == id) {
 			err = fattr_mi_show(mi, v);
 			if (!err)
-				fattr_mi_take(ref, v);
+				fattr_mi_take(mi, ref, v);
 			val->len = mi->seq->count;
 			if (err == -EOVERFLOW)
 				break;	/* the walk restarts, map and all */

@@ -114,6 +114,7 @@ static int fattr_render(const struct fattr_req *req, struct fattr_val *val,
 		return fattr_render_now(req, val, ref);
 	if (!s->rendered) {
 		s->rendered = true;
+		s->ref.want_dominating = true;
 		s->render_err = fattr_render_now(req, &s->rec, &s->ref);
 	}
 	if (s->render_err)
@@ -157,6 +158,7 @@ enum fattr_ref_fact {
 	FATTR_R_ATTR,		/* MOUNT_ATTR_* */
 	FATTR_R_SB_MAGIC,	/* s_magic */
 	FATTR_R_SB_FLAGS,	/* s_flags & (SB_RDONLY | ...) */
+	FATTR_R_PROPAGATE_FROM,	/* the dominating peer group */
 };
 
 /*
@@ -167,7 +169,9 @@ enum fattr_ref_fact {
 static int fattr_get_ref(const struct fattr_req *req, int arg,
 			 struct fattr_val *val)
 {
-	struct fattr_mnt_ref ref = { };
+	struct fattr_mnt_ref ref = {
+		.want_dominating = arg == FATTR_R_PROPAGATE_FROM,
+	};
 	int err = fattr_render(req, val, &ref);
 	u64 n;
 
@@ -188,6 +192,9 @@ static int fattr_get_ref(const struct fattr_req *req, int arg,
 		break;
 	case FATTR_R_SB_MAGIC:
 		n = ref.sb_magic;
+		break;
+	case FATTR_R_PROPAGATE_FROM:
+		n = ref.propagate_from;
 		break;
 	default:
 		n = ref.sb_flags;
@@ -473,6 +480,8 @@ static const struct fattr_entry fattr_mount_entries[] = {
 	FATTR_PROP(FATTR_ENTRY_MNT_PROPAGATION, FATTR_P_TYPE),
 	FATTR_PROP(FATTR_ENTRY_MNT_PEER_GROUP, FATTR_P_PEER_GROUP),
 	FATTR_PROP(FATTR_ENTRY_MNT_MASTER, FATTR_P_MASTER),
+	FATTR_REF(FATTR_ENTRY_PROPAGATE_FROM, FATTR_R_PROPAGATE_FROM,
+		  fattr_has_propagate_from),
 	FATTR_REF(FATTR_ENTRY_SB_MAGIC, FATTR_R_SB_MAGIC, NULL),
 	FATTR_REF(FATTR_ENTRY_SB_FLAGS, FATTR_R_SB_FLAGS, NULL),
 	{ .name = FATTR_ENTRY_FS_SUBTYPE, .get = fattr_get_subtype },
@@ -869,12 +878,14 @@ void __init fattr_walk_init(void)
  */
 void __init fattr_walk_features(void)
 {
-	pr_info("features: unique_id %s; mnt_parent_id %s; mnt_ns_id %s; mntns_event %s\n",
+	pr_info("features: unique_id %s; mnt_parent_id %s; mnt_ns_id %s; mntns_event %s; propagate_from %s\n",
 		fattr_has_unique_id() ? "on" : "off (no mnt_id_unique in BTF)",
 		fattr_has_parent_unique_id() ? "on" :
 		"off (no mnt_id_unique or mnt_parent in BTF)",
 		fattr_has_ns_id() ? "on" :
 		"off (no NS_GET_MNTNS_ID, or no namespace id in BTF)",
 		fattr_has_ns_state() ? "on" :
-		"off (no namespace id, event or count in BTF)");
+		"off (no namespace id, event or count in BTF)",
+		fattr_has_propagate_from() ? "on" :
+		"off (no mnt_master, mnt_share, mnt_group_id, mnt_parent or mnt_mountpoint in BTF)");
 }

@@ -2,8 +2,8 @@
 /*
  * check_facts.c: the keys of statmount(2)'s facts and those no kernel
  * interface gives a shell (mnt_attr, mnt_propagation, mnt_peer_group,
- * mnt_master, sb_magic, sb_flags, mnt_parent_id, mnt_ns_id, fs_subtype,
- * uuid, bdev, and ":mntns_event"), each against a source independent of
+ * mnt_master, propagate_from, sb_magic, sb_flags, mnt_parent_id,
+ * mnt_ns_id, fs_subtype, uuid, bdev, and ":mntns_event"), each against a source independent of
  * fattr: statmount(2) where the kernel has the field, and else the
  * per-mount options, optional fields and super options of
  * /proc/self/mountinfo as this file reads them, statfs(2),
@@ -191,6 +191,27 @@ static int prop_has(const char *prop, const char *word)
 	return has_word(prop, ' ', word, ':');
 }
 
+/*
+ * propagate_from as the caller's mountinfo @mi tells it: show_mountinfo()
+ * writes "propagate_from:N" only where the dominating group is not 0 and
+ * not the master.  So: that N; else, for a slave of group M, M if a mount
+ * the caller sees is a peer of M (a record with "shared:M": fields are
+ * separated by blanks, and paths escape theirs), else 0 (none in reach);
+ * 0 for a mount that is no slave.
+ */
+static uint64_t propagate_from_of(const struct mountinfo *mi,
+				  const char *prop)
+{
+	uint64_t n = prop_num(prop, "propagate_from");
+	uint64_t m = prop_num(prop, "master");
+	char pat[40];
+
+	if (n || !m)
+		return n;
+	snprintf(pat, sizeof(pat), " shared:%" PRIu64 " ", m);
+	return memmem(mi->buf, mi->len, pat, strlen(pat)) ? m : 0;
+}
+
 /* Counts of what was compared with what, printed by the test. */
 struct tally {
 	int mounts, by_statmount, by_path, uuid_ioctl, uuid_none, bdev,
@@ -278,7 +299,8 @@ static void check_bdev(int id, const char *path, struct tally *t)
  * point (statfs(2), FS_IOC_GETFSUUID, /sys/dev/block) where that path
  * reaches it.
  */
-static void check_mount(int id, const struct mi_keys *k, uint64_t ns_id,
+static void check_mount(const struct mountinfo *mi, int id,
+			const struct mi_keys *k, uint64_t ns_id,
 			struct tally *t)
 {
 	const char *path = NULL, *dot;
@@ -304,6 +326,9 @@ static void check_mount(int id, const struct mi_keys *k, uint64_t ns_id,
 	expect_num(id, path, "mnt_master",
 		   prop_num(k->v[MI_PROPAGATION], "master"),
 		   "mountinfo master:");
+	expect_num(id, path, "propagate_from",
+		   propagate_from_of(mi, k->v[MI_PROPAGATION]),
+		   "mountinfo master: and shared:");
 	expect_num(id, path, "mnt_propagation",
 		   (prop_has(k->v[MI_PROPAGATION], "shared") ? 1ULL << 20 : 0) |
 		   (prop_has(k->v[MI_PROPAGATION], "master") ? 1ULL << 19 : 0) |
@@ -338,6 +363,12 @@ static void check_mount(int id, const struct mi_keys *k, uint64_t ns_id,
 			   "statmount");
 		expect_num(id, path, "mnt_parent_id", sm->mnt_parent_id,
 			   "statmount");
+		more = do_statmount(u, SM_PROPAGATE_FROM);
+		ck_assert_msg(more && (more->mask & SM_PROPAGATE_FROM),
+			      "mount %d: statmount PROPAGATE_FROM", id);
+		expect_num(id, path, "propagate_from", more->propagate_from,
+			   "statmount");
+		free(more);
 		more = do_statmount(u, SM_MNT_NS_ID);
 		if (more && (more->mask & SM_MNT_NS_ID))
 			expect_num(id, path, "mnt_ns_id", more->mnt_ns_id,
@@ -431,7 +462,7 @@ START_TEST(test_facts_every_mount)
 				      PRIu64, ids[i], v, ids[0], first);
 		}
 		free(v);
-		check_mount(ids[i], &k, ns_id, &t);
+		check_mount(&mi, ids[i], &k, ns_id, &t);
 		mi_keys_free(&k);
 	}
 	free(ids);
@@ -444,6 +475,93 @@ START_TEST(test_facts_every_mount)
 	       ns_id ? "against NS_GET_MNTNS_ID" : "not served (6.11+)",
 	       t.uuid_ioctl,
 	       t.uuid_none, t.bdev);
+}
+END_TEST
+
+/* Peer group N of the mount at @path ("shared:N" of its record), or 0. */
+static uint64_t group_of(const struct mountinfo *mi, const char *path)
+{
+	const char *line;
+	struct mi_keys k;
+	uint64_t n;
+	size_t len;
+
+	line = mi_find(mi, path_mnt_id(path, AT_SYMLINK_NOFOLLOW), &len);
+	ck_assert_msg(line && !mi_keys(line, len, &k), "no record of %s",
+		      path);
+	n = prop_num(k.v[MI_PROPAGATION], "shared");
+	mi_keys_free(&k);
+	ck_assert_msg(n, "%s is not shared", path);
+	return n;
+}
+
+/*
+ * propagate_from where it is neither 0 nor the master, and 0 for a slave.
+ * /a (group G1) is in the chroot; b, a slave of G1 and shared (G2), is
+ * not; /c is a slave of G2, so in the chroot G1 dominates it.  x (Gx) is
+ * not in the chroot and /d is a slave of Gx: in the chroot none dominates
+ * it.  Outside, both give their master.  The groups are the records' as
+ * made; in the chroot every mount it sees is checked as above, against
+ * its own mountinfo and statmount(2).
+ */
+START_TEST(test_propagate_from_chroot)
+{
+	const char *s = scratch();
+	char *root = xasprintf("%s/root", s), *b = xasprintf("%s/b", s);
+	char *x = xasprintf("%s/x", s), *a = xasprintf("%s/a", root);
+	char *c = xasprintf("%s/c", root), *d = xasprintf("%s/d", root);
+	struct tally t = { 0 };
+	struct mountinfo mi;
+	uint64_t g1, g2, gx;
+	int idc, idd, *ids;
+	size_t n, i, len;
+
+	xmkdir(root);
+	xtmpfs("facts-g1", a);
+	xmount(NULL, a, NULL, MS_SHARED, NULL);
+	xbind(a, b);
+	xmount(NULL, b, NULL, MS_SLAVE, NULL);
+	xmount(NULL, b, NULL, MS_SHARED, NULL);
+	xbind(b, c);
+	xmount(NULL, c, NULL, MS_SLAVE, NULL);
+	xtmpfs("facts-gx", x);
+	xmount(NULL, x, NULL, MS_SHARED, NULL);
+	xbind(x, d);
+	xmount(NULL, d, NULL, MS_SLAVE, NULL);
+	xmkdir(xasprintf("%s/proc", root));
+	xmount("proc", xasprintf("%s/proc", root), "proc", 0, NULL);
+	ck_assert(!mi_read(&mi, "/proc/self/mountinfo"));
+	g1 = group_of(&mi, a);
+	g2 = group_of(&mi, b);
+	gx = group_of(&mi, x);
+	mi_free(&mi);
+	idc = path_mnt_id(c, AT_SYMLINK_NOFOLLOW);
+	idd = path_mnt_id(d, AT_SYMLINK_NOFOLLOW);
+	expect_num(idc, c, "propagate_from", g2, "its master, in reach");
+	expect_num(idd, d, "propagate_from", gx, "its master, in reach");
+
+	ck_assert_msg(!chroot(root) && !chdir("/"), "chroot %s: %s", root,
+		      strerror(errno));
+	expect_num(idc, "/c", "propagate_from", g1, "the chroot's G1");
+	expect_num(idc, "/c", "mnt_master", g2, "as made");
+	expect_num(idd, "/d", "propagate_from", 0, "nothing in reach");
+	expect_num(idd, "/d", "mnt_master", gx, "as made");
+	ck_assert(!mi_read(&mi, "/proc/self/mountinfo"));
+	n = mi_ids(&mi, &ids);
+	for (i = 0; i < n; i++) {
+		const char *line = mi_find(&mi, ids[i], &len);
+		struct mi_keys k;
+
+		ck_assert(!mi_keys(line, len, &k));
+		check_mount(&mi, ids[i], &k, 0, &t);
+		mi_keys_free(&k);
+	}
+	free(ids);
+	mi_free(&mi);
+	ck_assert_int_ge(t.mounts, 4);
+	printf("check_facts: propagate_from in a chroot: G1 %" PRIu64
+	       ", G2 %" PRIu64 ", Gx %" PRIu64 "; %d mounts, %d against "
+	       "statmount\n", g1, g2, gx, t.mounts, t.by_statmount);
 }
 END_TEST
 
@@ -647,6 +765,7 @@ Suite *facts_suite(void)
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	tcase_add_test(tc, test_facts_every_mount);
 	tcase_add_test(tc, test_facts_ns_id_differs);
+	tcase_add_test(tc, test_propagate_from_chroot);
 	tcase_add_test(tc, test_mntns_event);
 	tcase_add_test(tc, test_mntns_event_names);
 	tcase_add_test(tc, test_export_under_signals);
