@@ -56,13 +56,14 @@ struct fattr_btf {
  * A member that fattr needs: @path names it inside @structure, one
  * member name per '.', looking through anonymous structs and unions
  * (7.x: mnt_namespace's "ns.ns_id").  The last member's type must be of
- * @kind, named @type_name and of @size where those are set.
+ * @kind, named @type_name and of @size where those are set; a pointer's
+ * @type_name is the struct it points to.
  */
 struct fattr_btf_field {
 	const char *structure;
 	const char *path;
 	u32 kind;		/* BTF_KIND_STRUCT, _INT, _PTR or _TYPEDEF */
-	const char *type_name;	/* its name, or NULL */
+	const char *type_name;	/* its name (a pointer's: its struct's) */
 	u32 size;		/* the int's size, or 0 */
 	bool optional;		/* absent: *offset = FATTR_NO_OFFSET */
 	size_t *offset;
@@ -301,6 +302,11 @@ static int fattr_btf_resolve(const struct fattr_btf *btf,
 		return -ENOENT;
 	t = fattr_btf_type(btf, m->type);
 	name = t ? fattr_btf_str(btf, t->name_off) : NULL;
+	if (t && FATTR_BTF_KIND(t->info) == BTF_KIND_PTR) {
+		const struct btf_type *to = fattr_btf_aggregate(btf, t->type);
+
+		name = to ? fattr_btf_str(btf, to->name_off) : NULL;
+	}
 	if (!t || bits % 8 || FATTR_BTF_KIND(t->info) != f->kind ||
 	    (f->size && t->size != f->size) ||
 	    (f->type_name && (!name || strcmp(name, f->type_name))))
@@ -338,6 +344,9 @@ static int fattr_btf_parse(const void *data, size_t size,
 			break;
 		if (err && f->optional) {
 			/* Not there, or not what fattr can use. */
+			if (err == -EPROTO)
+				pr_warn("BTF: struct %s has an unexpected type for %s: not used\n",
+					f->structure, f->path);
 			*f->offset = FATTR_NO_OFFSET;
 			err = 0;
 		} else if (err) {
@@ -418,15 +427,15 @@ int __init fattr_btf_init(const char *btf_path)
 		  &fattr_layout.proc_mounts_ns },
 		{ "proc_mounts", "root", BTF_KIND_STRUCT, "path", 0, false,
 		  &fattr_layout.proc_mounts_root },
-		{ "mount", "mnt_parent", BTF_KIND_PTR, NULL, 0, true,
+		{ "mount", "mnt_parent", BTF_KIND_PTR, "mount", 0, true,
 		  &fattr_layout.mount_parent },
-		{ "mount", "mnt_mountpoint", BTF_KIND_PTR, NULL, 0, true,
+		{ "mount", "mnt_mountpoint", BTF_KIND_PTR, "dentry", 0, true,
 		  &fattr_layout.mount_mountpoint },
 		/*
 		 * The propagation links (fs/mount.h, 5.10 to 7.x), for
 		 * propagate_from: the master, the ring of peers, the group.
 		 */
-		{ "mount", "mnt_master", BTF_KIND_PTR, NULL, 0, true,
+		{ "mount", "mnt_master", BTF_KIND_PTR, "mount", 0, true,
 		  &fattr_layout.mount_master },
 		{ "mount", "mnt_share", BTF_KIND_STRUCT, "list_head", 0, true,
 		  &fattr_layout.mount_share },

@@ -60,7 +60,7 @@ int fattr_val_reserve(struct fattr_val *val, size_t cap);
  * pinned: no reference to the mount outlives the walk's hold.
  */
 struct fattr_mnt_ref {
-	bool want_dominating;	/* in: set propagate_from too */
+	bool want_master_reached;	/* in: set master_reached */
 	bool taken;		/* out: the fields below are set */
 	u64 unique_id;		/* mnt_id_unique, 0 if BTF has none */
 	u64 parent_unique_id;	/* its parent's mnt_id_unique, or 0 */
@@ -72,7 +72,8 @@ struct fattr_mnt_ref {
 	unsigned long sb_magic;	/* super_block s_magic */
 	unsigned long sb_flags;	/* s_flags: SB_RDONLY, _SYNCHRONOUS, ... */
 	size_t type_len;	/* strlen() of its file system type's name */
-	int propagate_from;	/* the dominating peer group, or 0 */
+	/* a slave whose master's group has a peer at or under the root */
+	bool master_reached;
 };
 
 int fattr_render_mnt_ref(struct vfsmount *mnt, struct fattr_val *val,
@@ -107,6 +108,7 @@ enum fattr_prop {
 	FATTR_P_TYPE,		/* MS_SHARED | MS_SLAVE | ... (mnt_propagation) */
 	FATTR_P_PEER_GROUP,	/* shared:N, or 0 (mnt_peer_group) */
 	FATTR_P_MASTER,		/* master:N, or 0 (mnt_master) */
+	FATTR_P_PROPAGATE_FROM,	/* propagate_from:N, or 0 */
 };
 
 int fattr_record_propagation(struct fattr_val *val, enum fattr_prop what);

@@ -187,8 +187,8 @@ static bool fattr_prop_is(const char *rec, const struct fattr_span *f,
  * "propagate_from:N" and "unbindable"; statmount(2) gives the same facts
  * as mnt_propagation (MS_SHARED, MS_SLAVE, MS_UNBINDABLE, or MS_PRIVATE
  * if none), mnt_peer_group and mnt_master (0 where not shared, not a
- * slave).  Numbers are copied as the record writes them (%i of a
- * positive int).
+ * slave); FATTR_P_PROPAGATE_FROM is the record's N, or 0.  Numbers are
+ * copied as the record writes them (%i of a positive int).
  *
  * Return: 0, or -EIO if @val does not hold a mountinfo record.
  */
@@ -214,6 +214,9 @@ int fattr_record_propagation(struct fattr_val *val, enum fattr_prop what)
 		} else if (fattr_prop_is(rec, &opt, "master", true)) {
 			type |= MS_SLAVE;
 			if (what == FATTR_P_MASTER)
+				num = opt;
+		} else if (fattr_prop_is(rec, &opt, "propagate_from", true)) {
+			if (what == FATTR_P_PROPAGATE_FROM)
 				num = opt;
 		} else if (fattr_prop_is(rec, &opt, "unbindable", false)) {
 			type |= MS_UNBINDABLE;

@@ -838,38 +838,49 @@ static bool fattr_reachable(struct mount *mnt, struct dentry *dentry,
 	       is_subdir(dentry, root->dentry);
 }
 
-/*
- * statmount(2)'s propagate_from: the kernel's get_dominating_id() and
- * get_peer_under_root() (fs/pnode.c, 5.10 to 7.x; not exported), which
- * show_mountinfo() has just run for the same record under the same hold.
- * The first master up the chain with a peer in @mnt's namespace at or
- * under @root gives that peer's group; none gives 0.  The chain and the
- * rings reach mounts of other namespaces: of those only mnt_ns (compared,
- * never followed), mnt_master, mnt_share.next and mnt_group_id are read,
- * and namespace_sem, which every writer of the links holds for write
- * (change_mnt_propagation(), umount_tree()), keeps them all.
- */
-static int fattr_dominating_id(struct mount *mnt, const struct path *root)
+/* next_peer() (fs/pnode.c): the mount after @m in its ring of peers. */
+static struct mount *fattr_next_peer(struct mount *m)
 {
-	void *ns = fattr_field(mnt, fattr_layout.mount_mnt_ns);
-	struct mount *master, *peer;
+	char *next = fattr_field(m, fattr_layout.mount_share);
 
-	for (master = fattr_field(mnt, fattr_layout.mount_master); master;
-	     master = fattr_field(master, fattr_layout.mount_master)) {
-		peer = master;
-		do {
-			if (fattr_field(peer, fattr_layout.mount_mnt_ns) == ns &&
-			    fattr_reachable(peer, fattr_vfsmount(peer)->mnt_root,
-					    root))
-				return *(int *)((char *)peer +
-						fattr_layout.mount_group_id);
-			/* next_peer(): the ring's next, back to its mount. */
-			peer = (struct mount *)((char *)fattr_field(peer,
-					fattr_layout.mount_share) -
-					fattr_layout.mount_share);
-		} while (peer != master);
-	}
-	return 0;
+	return (struct mount *)(next - fattr_layout.mount_share);
+}
+
+/*
+ * For propagate_from: whether @mnt is a slave whose master's peer group
+ * has a peer in @mnt's namespace at or under @root.  This is the first
+ * step of the kernel's get_dominating_id() (fs/pnode.c, 5.10 to 7.x; not
+ * exported), get_peer_under_root() on the first master, which
+ * show_mountinfo() has just taken for the same record under the same
+ * hold: if it finds a peer, the dominating group is the master's, else
+ * the record's "propagate_from:N" (a group further up) or none.  Only
+ * this first ring is walked, never the whole chain: a read costs at most
+ * the part of the record's own walk that came first.
+ *
+ * The master and its ring may be of other namespaces: of those only
+ * mnt_ns (compared, never followed), mnt_share.next and the struct mount
+ * they lead to are read.  A mount joins or leaves a ring, and changes
+ * master, only under namespace_sem held for write (clone_mnt() and
+ * attach of a bind, change_mnt_propagation() in 6.1, umount_tree() and
+ * its helpers in 7.x), and is freed only after that hold ends
+ * (namespace_unlock()): held for read, it keeps them all.
+ */
+static bool fattr_master_reached(struct mount *mnt, const struct path *root)
+{
+	const void *ns = fattr_field(mnt, fattr_layout.mount_mnt_ns);
+	struct mount *master = fattr_field(mnt, fattr_layout.mount_master);
+	struct mount *peer = master;
+
+	if (!master)
+		return false;
+	do {
+		if (fattr_field(peer, fattr_layout.mount_mnt_ns) == ns &&
+		    fattr_reachable(peer, fattr_vfsmount(peer)->mnt_root, root))
+			return true;
+		/* next_peer(): the ring's next, back to its mount. */
+		peer = fattr_next_peer(peer);
+	} while (peer != master);
+	return false;
 }
 
 /*
@@ -889,9 +900,9 @@ static void fattr_mi_take(const struct fattr_mi *mi,
 	if (!ref || ref->taken)
 		return;
 	ref->taken = true;
-	if (ref->want_dominating && fattr_has_propagate_from())
-		ref->propagate_from = fattr_dominating_id(mnt,
-							  fattr_seq_root(mi->seq));
+	if (ref->want_master_reached && fattr_has_propagate_from())
+		ref->master_reached = fattr_master_reached(mnt,
+							   fattr_seq_root(mi->seq));
 	vfs = fattr_vfsmount(mnt);
 	sb = vfs->mnt_sb;
 	ref->unique_id = fattr_unique_id(mnt);

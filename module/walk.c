@@ -114,7 +114,7 @@ static int fattr_render(const struct fattr_req *req, struct fattr_val *val,
 		return fattr_render_now(req, val, ref);
 	if (!s->rendered) {
 		s->rendered = true;
-		s->ref.want_dominating = true;
+		s->ref.want_master_reached = true;
 		s->render_err = fattr_render_now(req, &s->rec, &s->ref);
 	}
 	if (s->render_err)
@@ -158,7 +158,6 @@ enum fattr_ref_fact {
 	FATTR_R_ATTR,		/* MOUNT_ATTR_* */
 	FATTR_R_SB_MAGIC,	/* s_magic */
 	FATTR_R_SB_FLAGS,	/* s_flags & (SB_RDONLY | ...) */
-	FATTR_R_PROPAGATE_FROM,	/* the dominating peer group */
 };
 
 /*
@@ -169,9 +168,7 @@ enum fattr_ref_fact {
 static int fattr_get_ref(const struct fattr_req *req, int arg,
 			 struct fattr_val *val)
 {
-	struct fattr_mnt_ref ref = {
-		.want_dominating = arg == FATTR_R_PROPAGATE_FROM,
-	};
+	struct fattr_mnt_ref ref = { };
 	int err = fattr_render(req, val, &ref);
 	u64 n;
 
@@ -193,9 +190,6 @@ static int fattr_get_ref(const struct fattr_req *req, int arg,
 	case FATTR_R_SB_MAGIC:
 		n = ref.sb_magic;
 		break;
-	case FATTR_R_PROPAGATE_FROM:
-		n = ref.propagate_from;
-		break;
 	default:
 		n = ref.sb_flags;
 		break;
@@ -212,6 +206,27 @@ static int fattr_get_prop(const struct fattr_req *req, int arg,
 	int err = fattr_render(req, val, NULL);
 
 	return err ? err : fattr_record_propagation(val, arg);
+}
+
+/*
+ * propagate_from, statmount(2)'s dominating peer group, as the kernel's
+ * get_dominating_id() finds it for the record (show_mountinfo()): the
+ * master's group if it has a peer at or under the caller's root in its
+ * namespace (the record's master:N), else a group further up the chain
+ * of masters (the record's propagate_from:N, which it writes only then),
+ * else 0.  The first is decided in the hold that rendered the record.
+ */
+static int fattr_get_propagate_from(const struct fattr_req *req, int arg,
+				    struct fattr_val *val)
+{
+	struct fattr_mnt_ref ref = { .want_master_reached = true };
+	int err = fattr_render(req, val, &ref);
+
+	if (err)
+		return err;
+	return fattr_record_propagation(val, ref.master_reached ?
+					FATTR_P_MASTER :
+					FATTR_P_PROPAGATE_FROM);
 }
 
 /*
@@ -480,8 +495,8 @@ static const struct fattr_entry fattr_mount_entries[] = {
 	FATTR_PROP(FATTR_ENTRY_MNT_PROPAGATION, FATTR_P_TYPE),
 	FATTR_PROP(FATTR_ENTRY_MNT_PEER_GROUP, FATTR_P_PEER_GROUP),
 	FATTR_PROP(FATTR_ENTRY_MNT_MASTER, FATTR_P_MASTER),
-	FATTR_REF(FATTR_ENTRY_PROPAGATE_FROM, FATTR_R_PROPAGATE_FROM,
-		  fattr_has_propagate_from),
+	{ .name = FATTR_ENTRY_PROPAGATE_FROM, .get = fattr_get_propagate_from,
+	  .served = fattr_has_propagate_from },
 	FATTR_REF(FATTR_ENTRY_SB_MAGIC, FATTR_R_SB_MAGIC, NULL),
 	FATTR_REF(FATTR_ENTRY_SB_FLAGS, FATTR_R_SB_FLAGS, NULL),
 	{ .name = FATTR_ENTRY_FS_SUBTYPE, .get = fattr_get_subtype },

@@ -16,6 +16,7 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <sched.h>
 #include <stdint.h>
@@ -192,24 +193,35 @@ static int prop_has(const char *prop, const char *word)
 }
 
 /*
- * propagate_from as the caller's mountinfo @mi tells it: show_mountinfo()
- * writes "propagate_from:N" only where the dominating group is not 0 and
- * not the master.  So: that N; else, for a slave of group M, M if a mount
- * the caller sees is a peer of M (a record with "shared:M": fields are
- * separated by blanks, and paths escape theirs), else 0 (none in reach);
- * 0 for a mount that is no slave.
+ * propagate_from as the caller's mountinfo @mi tells it, for kernels
+ * without statmount(2): show_mountinfo() writes "propagate_from:N" only
+ * where the dominating group is neither 0 nor the master.  So: that N;
+ * else, for a slave of group M, M if a record of @mi is a peer of M
+ * ("shared:M"), else 0 (none in reach); 0 for a mount that is no slave.
+ * Exact but for a peer whose mount point was renamed out of its bind's
+ * root: the kernel counts it, mountinfo hides it.  No test makes one.
  */
 static uint64_t propagate_from_of(const struct mountinfo *mi,
 				  const char *prop)
 {
 	uint64_t n = prop_num(prop, "propagate_from");
 	uint64_t m = prop_num(prop, "master");
-	char pat[40];
+	const char *line;
+	int *ids, seen = 0;
+	size_t i, nr, len;
+	struct mi_keys k;
 
 	if (n || !m)
 		return n;
-	snprintf(pat, sizeof(pat), " shared:%" PRIu64 " ", m);
-	return memmem(mi->buf, mi->len, pat, strlen(pat)) ? m : 0;
+	nr = mi_ids(mi, &ids);
+	for (i = 0; i < nr && !seen; i++) {
+		line = mi_find(mi, ids[i], &len);
+		ck_assert(line && !mi_keys(line, len, &k));
+		seen = prop_num(k.v[MI_PROPAGATION], "shared") == m;
+		mi_keys_free(&k);
+	}
+	free(ids);
+	return seen ? m : 0;
 }
 
 /* Counts of what was compared with what, printed by the test. */
@@ -326,9 +338,10 @@ static void check_mount(const struct mountinfo *mi, int id,
 	expect_num(id, path, "mnt_master",
 		   prop_num(k->v[MI_PROPAGATION], "master"),
 		   "mountinfo master:");
-	expect_num(id, path, "propagate_from",
-		   propagate_from_of(mi, k->v[MI_PROPAGATION]),
-		   "mountinfo master: and shared:");
+	if (!sm)
+		expect_num(id, path, "propagate_from",
+			   propagate_from_of(mi, k->v[MI_PROPAGATION]),
+			   "mountinfo master: and shared:");
 	expect_num(id, path, "mnt_propagation",
 		   (prop_has(k->v[MI_PROPAGATION], "shared") ? 1ULL << 20 : 0) |
 		   (prop_has(k->v[MI_PROPAGATION], "master") ? 1ULL << 19 : 0) |
@@ -495,14 +508,50 @@ static uint64_t group_of(const struct mountinfo *mi, const char *path)
 	return n;
 }
 
+/* What a thread of its own root reads (test_propagate_from_chroot). */
+struct rooted {
+	const char *root;
+	int ids[3];
+	char *got[3];
+	int err[3];
+};
+
+static void *rooted_reader(void *arg)
+{
+	struct rooted *r = arg;
+	int i;
+
+	if (unshare(CLONE_FS) || chroot(r->root) || chdir("/"))
+		return NULL;
+	for (i = 0; i < 3; i++)
+		r->got[i] = key_of(r->ids[i], "propagate_from", &r->err[i]);
+	return NULL;
+}
+
+/* Mount @id's propagate_from, read by a thread chrooted to @root. */
+static void expect_rooted(const struct rooted *r, int i, uint64_t exp)
+{
+	char want[32];
+
+	snprintf(want, sizeof(want), "%" PRIu64, exp);
+	ck_assert_msg(r->got[i] && !strcmp(r->got[i], want),
+		      "mount %d: propagate_from \"%s\" (%s) in a thread "
+		      "chrooted to %s, expected %s", r->ids[i],
+		      r->got[i] ? r->got[i] : "", strerror(r->err[i]),
+		      r->root, want);
+}
+
 /*
- * propagate_from where it is neither 0 nor the master, and 0 for a slave.
- * /a (group G1) is in the chroot; b, a slave of G1 and shared (G2), is
- * not; /c is a slave of G2, so in the chroot G1 dominates it.  x (Gx) is
- * not in the chroot and /d is a slave of Gx: in the chroot none dominates
- * it.  Outside, both give their master.  The groups are the records' as
- * made; in the chroot every mount it sees is checked as above, against
- * its own mountinfo and statmount(2).
+ * propagate_from where it is neither 0 nor the master, 0 for a slave, and
+ * the master's group found past peers out of reach.  /a (group G1) is in
+ * the chroot; b, a slave of G1 and shared (G2), is not; /c is a slave of
+ * G2, so in the chroot G1 dominates it.  x (Gx) is not in the chroot and
+ * /d is a slave of Gx: in the chroot none dominates it.  /e is a slave of
+ * y0 (Gy), whose ring is y0, y1 (both out of the chroot) and /y: the walk
+ * finds Gy at the third peer.  Outside, all give their master.  The
+ * groups are the records' as made.  In the chroot, first without /proc
+ * (fattr's private instance renders), then with it, where every mount is
+ * checked as above; and by a thread with a root of its own.
  */
 START_TEST(test_propagate_from_chroot)
 {
@@ -510,11 +559,14 @@ START_TEST(test_propagate_from_chroot)
 	char *root = xasprintf("%s/root", s), *b = xasprintf("%s/b", s);
 	char *x = xasprintf("%s/x", s), *a = xasprintf("%s/a", root);
 	char *c = xasprintf("%s/c", root), *d = xasprintf("%s/d", root);
+	char *y0 = xasprintf("%s/y0", s), *e = xasprintf("%s/e", root);
+	struct rooted r = { .root = root };
+	uint64_t g1, g2, gx, gy;
 	struct tally t = { 0 };
 	struct mountinfo mi;
-	uint64_t g1, g2, gx;
-	int idc, idd, *ids;
 	size_t n, i, len;
+	pthread_t thread;
+	int pass, *ids;
 
 	xmkdir(root);
 	xtmpfs("facts-g1", a);
@@ -528,24 +580,49 @@ START_TEST(test_propagate_from_chroot)
 	xmount(NULL, x, NULL, MS_SHARED, NULL);
 	xbind(x, d);
 	xmount(NULL, d, NULL, MS_SLAVE, NULL);
-	xmkdir(xasprintf("%s/proc", root));
-	xmount("proc", xasprintf("%s/proc", root), "proc", 0, NULL);
+	xtmpfs("facts-gy", y0);
+	xmount(NULL, y0, NULL, MS_SHARED, NULL);
+	xbind(y0, e);
+	xmount(NULL, e, NULL, MS_SLAVE, NULL);
+	/* Each bind joins the ring just after y0: y0, y1, y. */
+	xbind(y0, xasprintf("%s/y", root));
+	xbind(y0, xasprintf("%s/y1", s));
 	ck_assert(!mi_read(&mi, "/proc/self/mountinfo"));
 	g1 = group_of(&mi, a);
 	g2 = group_of(&mi, b);
 	gx = group_of(&mi, x);
+	gy = group_of(&mi, y0);
 	mi_free(&mi);
-	idc = path_mnt_id(c, AT_SYMLINK_NOFOLLOW);
-	idd = path_mnt_id(d, AT_SYMLINK_NOFOLLOW);
-	expect_num(idc, c, "propagate_from", g2, "its master, in reach");
-	expect_num(idd, d, "propagate_from", gx, "its master, in reach");
+	r.ids[0] = path_mnt_id(c, AT_SYMLINK_NOFOLLOW);
+	r.ids[1] = path_mnt_id(d, AT_SYMLINK_NOFOLLOW);
+	r.ids[2] = path_mnt_id(e, AT_SYMLINK_NOFOLLOW);
+	expect_num(r.ids[0], c, "propagate_from", g2, "its master, in reach");
+	expect_num(r.ids[1], d, "propagate_from", gx, "its master, in reach");
+	expect_num(r.ids[2], e, "propagate_from", gy, "its master, in reach");
+
+	ck_assert(!pthread_create(&thread, NULL, rooted_reader, &r));
+	ck_assert(!pthread_join(thread, NULL));
+	expect_rooted(&r, 0, g1);
+	expect_rooted(&r, 1, 0);
+	expect_rooted(&r, 2, gy);
+	/* The process's own root is still the namespace's. */
+	expect_num(r.ids[1], d, "propagate_from", gx, "outside, after");
 
 	ck_assert_msg(!chroot(root) && !chdir("/"), "chroot %s: %s", root,
 		      strerror(errno));
-	expect_num(idc, "/c", "propagate_from", g1, "the chroot's G1");
-	expect_num(idc, "/c", "mnt_master", g2, "as made");
-	expect_num(idd, "/d", "propagate_from", 0, "nothing in reach");
-	expect_num(idd, "/d", "mnt_master", gx, "as made");
+	for (pass = 0; pass < 2; pass++) {
+		const char *how = pass ? "with /proc" : "without /proc";
+
+		expect_num(r.ids[0], "/c", "propagate_from", g1, how);
+		expect_num(r.ids[0], "/c", "mnt_master", g2, how);
+		expect_num(r.ids[1], "/d", "propagate_from", 0, how);
+		expect_num(r.ids[1], "/d", "mnt_master", gx, how);
+		expect_num(r.ids[2], "/e", "propagate_from", gy, how);
+		if (!pass) {
+			xmkdir("/proc");
+			xmount("proc", "/proc", "proc", 0, NULL);
+		}
+	}
 	ck_assert(!mi_read(&mi, "/proc/self/mountinfo"));
 	n = mi_ids(&mi, &ids);
 	for (i = 0; i < n; i++) {
@@ -558,10 +635,11 @@ START_TEST(test_propagate_from_chroot)
 	}
 	free(ids);
 	mi_free(&mi);
-	ck_assert_int_ge(t.mounts, 4);
+	ck_assert_int_ge(t.mounts, 5);
 	printf("check_facts: propagate_from in a chroot: G1 %" PRIu64
-	       ", G2 %" PRIu64 ", Gx %" PRIu64 "; %d mounts, %d against "
-	       "statmount\n", g1, g2, gx, t.mounts, t.by_statmount);
+	       ", G2 %" PRIu64 ", Gx %" PRIu64 ", Gy %" PRIu64
+	       "; %d mounts, %d against statmount\n", g1, g2, gx, gy,
+	       t.mounts, t.by_statmount);
 }
 END_TEST
 

@@ -15,8 +15,9 @@
  *	For S seconds (and until MIN_OPS mount operations were done), 8
  *	threads call ':mnt:info' on stable and churned mounts, ':mntns:' and
  *	':mntns:ID:info' while 3 threads mount, bind, move, change the
- *	propagation of and unmount tmpfs mounts under /tmp/churn and one forks children that unshare a
- *	mount namespace, check their own view and exit.  Every answer must
+ *	propagation of and unmount tmpfs mounts under /tmp/churn and one
+ *	forks children that unshare a mount namespace, check their own view
+ *	and exit.  Every answer must
  *	be a well-formed record or listing, or ENODATA (ENOENT) for a mount
  *	(path) that went away; stable mounts answer exactly their record.
  *
@@ -821,14 +822,14 @@ static void *mutator(void *arg)
 
 		slot(a, s >> 8, 0);
 		slot(b, s >> 16, 0);
-		if (m < 30) {
+		if (m < 23) {
 			kind = M_MOUNT;
 			r = mount("fattr-churn", a, "tmpfs", 0, "size=64k");
 			if (!r) {	/* a file, for paths inside */
 				slot(a, s >> 8, 1);
 				close(open(a, O_CREAT | O_WRONLY, 0644));
 			}
-		} else if (m < 50) {
+		} else if (m < 43) {
 			kind = M_BIND;
 			r = mount(a, b, NULL, MS_BIND, NULL);
 		} else if (m < 58) {
