@@ -433,14 +433,12 @@ int __init fattr_btf_init(const char *btf_path)
 		  &fattr_layout.mount_mountpoint },
 		/*
 		 * The propagation links (fs/mount.h, 5.10 to 7.x), for
-		 * propagate_from: the master, the ring of peers, the group.
+		 * propagate_from: the master and the ring of its peers.
 		 */
 		{ "mount", "mnt_master", BTF_KIND_PTR, "mount", 0, true,
 		  &fattr_layout.mount_master },
 		{ "mount", "mnt_share", BTF_KIND_STRUCT, "list_head", 0, true,
 		  &fattr_layout.mount_share },
-		{ "mount", "mnt_group_id", BTF_KIND_INT, NULL, sizeof(int),
-		  true, &fattr_layout.mount_group_id },
 		/* The 64-bit id of statmount(2) and listmount(2), 6.8+. */
 		{ "mount", "mnt_id_unique", BTF_KIND_TYPEDEF, "u64", 0, true,
 		  &fattr_layout.mount_id_unique },

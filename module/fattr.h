@@ -24,7 +24,6 @@ struct fattr_layout {
 	size_t mount_id_unique;	/* u64 mnt_id_unique (6.8+) */
 	size_t mount_master;	/* struct mount *mnt_master */
 	size_t mount_share;	/* struct list_head mnt_share: the peer ring */
-	size_t mount_group_id;	/* int mnt_group_id */
 	/* struct mnt_namespace; optional: */
 	size_t mntns_id;	/* u64 seq (ns.ns_id in 7.x): its unique id */
 	size_t mntns_event;	/* u64 event: bumped by mounts and moves */

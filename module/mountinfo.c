@@ -811,7 +811,6 @@ bool fattr_has_propagate_from(void)
 {
 	return fattr_layout.mount_master != FATTR_NO_OFFSET &&
 	       fattr_layout.mount_share != FATTR_NO_OFFSET &&
-	       fattr_layout.mount_group_id != FATTR_NO_OFFSET &&
 	       fattr_layout.mount_parent != FATTR_NO_OFFSET &&
 	       fattr_layout.mount_mountpoint != FATTR_NO_OFFSET;
 }
