@@ -418,16 +418,57 @@ static uint64_t kernel_ns_id(void)
 	return id;
 }
 
+/*
+ * Every mount of the caller's /proc/self/mountinfo, as check_mount()
+ * checks one; and mnt_ns_id, one value for all of them where the kernel
+ * gives one (@ns_id), else nothing (6.1's would be a count of every
+ * namespace made).
+ */
+static void check_mounts(uint64_t ns_id, struct tally *t)
+{
+	struct mountinfo mi;
+	uint64_t first = 0;
+	size_t n, i, len;
+	int *ids, err;
+	char *v;
+
+	ck_assert(!mi_read(&mi, "/proc/self/mountinfo"));
+	n = mi_ids(&mi, &ids);
+	for (i = 0; i < n; i++) {
+		const char *line = mi_find(&mi, ids[i], &len);
+		struct mi_keys k;
+
+		ck_assert(!mi_keys(line, len, &k));
+		v = key_of(ids[i], "mnt_ns_id", &err);
+		if (!ns_id) {
+			ck_assert_msg(!v && err == ENODATA, "mount %d: mnt_ns_id "
+				      "\"%s\" on a kernel without "
+				      "NS_GET_MNTNS_ID", ids[i], v ? v : "");
+		} else {
+			ck_assert_msg(v && v[0] >= '1' && v[0] <= '9',
+				      "mount %d: mnt_ns_id \"%s\" (%s)", ids[i],
+				      v ? v : "", strerror(err));
+			if (!first)
+				first = strtoull(v, NULL, 10);
+			ck_assert_msg(strtoull(v, NULL, 10) == first,
+				      "mount %d: mnt_ns_id %s, mount %d's %"
+				      PRIu64, ids[i], v, ids[0], first);
+		}
+		free(v);
+		check_mount(&mi, ids[i], &k, ns_id, t);
+		mi_keys_free(&k);
+	}
+	free(ids);
+	mi_free(&mi);
+}
+
 /* Every mount of the caller's namespace, and some made for the test. */
 START_TEST(test_facts_every_mount)
 {
 	const char *s = scratch();
 	struct tally t = { 0 };
-	struct mountinfo mi;
-	uint64_t ns_id = kernel_ns_id(), first = 0;
-	char *p, *v;
-	int *ids, err;
-	size_t n, i, len;
+	uint64_t ns_id = kernel_ns_id();
+	char *p;
 
 	/* Propagation of every kind, and flags of every kind. */
 	p = xasprintf("%s/shared", s);
@@ -447,39 +488,7 @@ START_TEST(test_facts_every_mount)
 	xmount("facts-strict", xasprintf("%s/strict", s), "tmpfs",
 	       MS_STRICTATIME | MS_RDONLY, NULL);
 
-	ck_assert(!mi_read(&mi, "/proc/self/mountinfo"));
-	n = mi_ids(&mi, &ids);
-	for (i = 0; i < n; i++) {
-		const char *line = mi_find(&mi, ids[i], &len);
-		struct mi_keys k;
-
-		ck_assert(!mi_keys(line, len, &k));
-		/*
-		 * mnt_ns_id: one value for every mount of the namespace,
-		 * where the kernel gives it (else nothing: 6.1's would be a
-		 * count of every namespace made).
-		 */
-		v = key_of(ids[i], "mnt_ns_id", &err);
-		if (!ns_id) {
-			ck_assert_msg(!v && err == ENODATA, "mount %d: mnt_ns_id "
-				      "\"%s\" on a kernel without "
-				      "NS_GET_MNTNS_ID", ids[i], v ? v : "");
-		} else {
-			ck_assert_msg(v && v[0] >= '1' && v[0] <= '9',
-				      "mount %d: mnt_ns_id \"%s\" (%s)", ids[i],
-				      v ? v : "", strerror(err));
-			if (!first)
-				first = strtoull(v, NULL, 10);
-			ck_assert_msg(strtoull(v, NULL, 10) == first,
-				      "mount %d: mnt_ns_id %s, mount %d's %"
-				      PRIu64, ids[i], v, ids[0], first);
-		}
-		free(v);
-		check_mount(&mi, ids[i], &k, ns_id, &t);
-		mi_keys_free(&k);
-	}
-	free(ids);
-	mi_free(&mi);
+	check_mounts(ns_id, &t);
 	ck_assert_int_gt(t.mounts, 5);
 	printf("check_facts: %d mounts, %d by path too, %d against "
 	       "statmount, namespace id %s, uuid by FS_IOC_GETFSUUID %d "
@@ -564,9 +573,8 @@ START_TEST(test_propagate_from_chroot)
 	uint64_t g1, g2, gx, gy;
 	struct tally t = { 0 };
 	struct mountinfo mi;
-	size_t n, i, len;
 	pthread_t thread;
-	int pass, *ids;
+	int pass;
 
 	xmkdir(root);
 	xtmpfs("facts-g1", a);
@@ -623,18 +631,7 @@ START_TEST(test_propagate_from_chroot)
 			xmount("proc", "/proc", "proc", 0, NULL);
 		}
 	}
-	ck_assert(!mi_read(&mi, "/proc/self/mountinfo"));
-	n = mi_ids(&mi, &ids);
-	for (i = 0; i < n; i++) {
-		const char *line = mi_find(&mi, ids[i], &len);
-		struct mi_keys k;
-
-		ck_assert(!mi_keys(line, len, &k));
-		check_mount(&mi, ids[i], &k, 0, &t);
-		mi_keys_free(&k);
-	}
-	free(ids);
-	mi_free(&mi);
+	check_mounts(kernel_ns_id(), &t);
 	ck_assert_int_ge(t.mounts, 5);
 	printf("check_facts: propagate_from in a chroot: G1 %" PRIu64
 	       ", G2 %" PRIu64 ", Gx %" PRIu64 ", Gy %" PRIu64
