@@ -344,9 +344,6 @@ static int fattr_btf_parse(const void *data, size_t size,
 			break;
 		if (err && f->optional) {
 			/* Not there, or not what fattr can use. */
-			if (err == -EPROTO)
-				pr_warn("BTF: struct %s has an unexpected type for %s: not used\n",
-					f->structure, f->path);
 			*f->offset = FATTR_NO_OFFSET;
 			err = 0;
 		} else if (err) {
@@ -416,14 +413,14 @@ int __init fattr_btf_init(const char *btf_path)
 		  &fattr_layout.mount_mnt },
 		{ "mount", "mnt_id", BTF_KIND_INT, NULL, sizeof(int), false,
 		  &fattr_layout.mount_mnt_id },
-		{ "mount", "mnt_ns", BTF_KIND_PTR, NULL, 0, false,
+		{ "mount", "mnt_ns", BTF_KIND_PTR, "mnt_namespace", 0, false,
 		  &fattr_layout.mount_mnt_ns },
 		/*
 		 * The namespace a mountinfo seq_file walks and the root it
 		 * renders against (fs/mount.h, 5.10 to 7.x): mountinfo.c
 		 * checks the first is the caller's, and judges by the second.
 		 */
-		{ "proc_mounts", "ns", BTF_KIND_PTR, NULL, 0, false,
+		{ "proc_mounts", "ns", BTF_KIND_PTR, "mnt_namespace", 0, false,
 		  &fattr_layout.proc_mounts_ns },
 		{ "proc_mounts", "root", BTF_KIND_STRUCT, "path", 0, false,
 		  &fattr_layout.proc_mounts_root },

@@ -859,10 +859,10 @@ static struct mount *fattr_next_peer(struct mount *m)
  * The master and its ring may be of other namespaces: of those only
  * mnt_ns (compared, never followed), mnt_share.next and the struct mount
  * they lead to are read.  A mount joins or leaves a ring, and changes
- * master, only under namespace_sem held for write (clone_mnt() and
- * attach of a bind, change_mnt_propagation() in 6.1, umount_tree() and
- * its helpers in 7.x), and is freed only after that hold ends
- * (namespace_unlock()): held for read, it keeps them all.
+ * master, only under namespace_sem held for write (clone_mnt(),
+ * change_mnt_propagation(), do_set_group(), umount_tree()), and is freed
+ * only after that hold ends (namespace_unlock()): held for read, it keeps
+ * them all.
  */
 static bool fattr_master_reached(struct mount *mnt, const struct path *root)
 {

@@ -902,5 +902,5 @@ void __init fattr_walk_features(void)
 		fattr_has_ns_state() ? "on" :
 		"off (no namespace id, event or count in BTF)",
 		fattr_has_propagate_from() ? "on" :
-		"off (no mnt_master, mnt_share, mnt_parent or mnt_mountpoint in BTF)");
+		"off (no mnt_master, mnt_share, mnt_parent or mnt_mountpoint of the expected type in BTF)");
 }

@@ -517,12 +517,14 @@ static uint64_t group_of(const struct mountinfo *mi, const char *path)
 	return n;
 }
 
+#define ROOTED 4
+
 /* What a thread of its own root reads (test_propagate_from_chroot). */
 struct rooted {
 	const char *root;
-	int ids[3];
-	char *got[3];
-	int err[3];
+	int ids[ROOTED];
+	char *got[ROOTED];
+	int err[ROOTED];
 };
 
 static void *rooted_reader(void *arg)
@@ -532,7 +534,7 @@ static void *rooted_reader(void *arg)
 
 	if (unshare(CLONE_FS) || chroot(r->root) || chdir("/"))
 		return NULL;
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < ROOTED; i++)
 		r->got[i] = key_of(r->ids[i], "propagate_from", &r->err[i]);
 	return NULL;
 }
@@ -550,6 +552,18 @@ static void expect_rooted(const struct rooted *r, int i, uint64_t exp)
 		      r->root, want);
 }
 
+/* Mount @id's export has the line PROPAGATE_FROM='@exp'. */
+static void expect_export_from(int id, uint64_t exp, const char *how)
+{
+	char *v = key_of(id, "export", &(int){ 0 });
+	char *want = xasprintf("\nPROPAGATE_FROM='%" PRIu64 "'\n", exp);
+
+	ck_assert_msg(v && strstr(v, want), "mount %d: export (%s) without "
+		      "%s", id, how, want + 1);
+	free(want);
+	free(v);
+}
+
 /*
  * propagate_from where it is neither 0 nor the master, 0 for a slave, and
  * the master's group found past peers out of reach.  /a (group G1) is in
@@ -557,8 +571,10 @@ static void expect_rooted(const struct rooted *r, int i, uint64_t exp)
  * G2, so in the chroot G1 dominates it.  x (Gx) is not in the chroot and
  * /d is a slave of Gx: in the chroot none dominates it.  /e is a slave of
  * y0 (Gy), whose ring is y0, y1 (both out of the chroot) and /y: the walk
- * finds Gy at the third peer.  Outside, all give their master.  The
- * groups are the records' as made.  In the chroot, first without /proc
+ * finds Gy at the third peer.  Last, the scratch mount (Gt) is made
+ * shared and /f a slave of it: in the chroot its only peer is the mount
+ * the root is on, whose own root is above the chroot: none dominates /f.
+ * Outside, all give their master.  The groups are the records' as made.  In the chroot, first without /proc
  * (fattr's private instance renders), then with it, where every mount is
  * checked as above; and by a thread with a root of its own.
  */
@@ -569,8 +585,9 @@ START_TEST(test_propagate_from_chroot)
 	char *x = xasprintf("%s/x", s), *a = xasprintf("%s/a", root);
 	char *c = xasprintf("%s/c", root), *d = xasprintf("%s/d", root);
 	char *y0 = xasprintf("%s/y0", s), *e = xasprintf("%s/e", root);
+	char *f = xasprintf("%s/f", root);
 	struct rooted r = { .root = root };
-	uint64_t g1, g2, gx, gy;
+	uint64_t g1, g2, gx, gy, gt;
 	struct tally t = { 0 };
 	struct mountinfo mi;
 	pthread_t thread;
@@ -595,24 +612,32 @@ START_TEST(test_propagate_from_chroot)
 	/* Each bind joins the ring just after y0: y0, y1, y. */
 	xbind(y0, xasprintf("%s/y", root));
 	xbind(y0, xasprintf("%s/y1", s));
+	xmount(NULL, s, NULL, MS_SHARED, NULL);
+	xbind(s, f);
+	xmount(NULL, f, NULL, MS_SLAVE, NULL);
 	ck_assert(!mi_read(&mi, "/proc/self/mountinfo"));
 	g1 = group_of(&mi, a);
 	g2 = group_of(&mi, b);
 	gx = group_of(&mi, x);
 	gy = group_of(&mi, y0);
+	gt = group_of(&mi, s);
 	mi_free(&mi);
 	r.ids[0] = path_mnt_id(c, AT_SYMLINK_NOFOLLOW);
 	r.ids[1] = path_mnt_id(d, AT_SYMLINK_NOFOLLOW);
 	r.ids[2] = path_mnt_id(e, AT_SYMLINK_NOFOLLOW);
+	r.ids[3] = path_mnt_id(f, AT_SYMLINK_NOFOLLOW);
 	expect_num(r.ids[0], c, "propagate_from", g2, "its master, in reach");
 	expect_num(r.ids[1], d, "propagate_from", gx, "its master, in reach");
 	expect_num(r.ids[2], e, "propagate_from", gy, "its master, in reach");
+	expect_num(r.ids[3], f, "propagate_from", gt, "its master, in reach");
+	expect_export_from(r.ids[0], g2, "outside");
 
 	ck_assert(!pthread_create(&thread, NULL, rooted_reader, &r));
 	ck_assert(!pthread_join(thread, NULL));
 	expect_rooted(&r, 0, g1);
 	expect_rooted(&r, 1, 0);
 	expect_rooted(&r, 2, gy);
+	expect_rooted(&r, 3, 0);
 	/* The process's own root is still the namespace's. */
 	expect_num(r.ids[1], d, "propagate_from", gx, "outside, after");
 
@@ -626,6 +651,11 @@ START_TEST(test_propagate_from_chroot)
 		expect_num(r.ids[1], "/d", "propagate_from", 0, how);
 		expect_num(r.ids[1], "/d", "mnt_master", gx, how);
 		expect_num(r.ids[2], "/e", "propagate_from", gy, how);
+		expect_num(r.ids[3], "/f", "propagate_from", 0, how);
+		expect_num(r.ids[3], "/f", "mnt_master", gt, how);
+		expect_export_from(r.ids[0], g1, how);
+		expect_export_from(r.ids[1], 0, how);
+		expect_export_from(r.ids[2], gy, how);
 		if (!pass) {
 			xmkdir("/proc");
 			xmount("proc", "/proc", "proc", 0, NULL);
@@ -634,9 +664,9 @@ START_TEST(test_propagate_from_chroot)
 	check_mounts(kernel_ns_id(), &t);
 	ck_assert_int_ge(t.mounts, 5);
 	printf("check_facts: propagate_from in a chroot: G1 %" PRIu64
-	       ", G2 %" PRIu64 ", Gx %" PRIu64 ", Gy %" PRIu64
-	       "; %d mounts, %d against statmount\n", g1, g2, gx, gy,
-	       t.mounts, t.by_statmount);
+	       ", G2 %" PRIu64 ", Gx %" PRIu64 ", Gy %" PRIu64 ", Gt %"
+	       PRIu64 "; %d mounts, %d against statmount\n", g1, g2, gx, gy,
+	       gt, t.mounts, t.by_statmount);
 }
 END_TEST
 

@@ -14,10 +14,9 @@
  *   fattr-stress churn S [MIN_OPS]
  *	For S seconds (and until MIN_OPS mount operations were done), 8
  *	threads call ':mnt:info' on stable and churned mounts, ':mntns:' and
- *	':mntns:ID:info' while 3 threads mount, bind, move, change the
- *	propagation of and unmount tmpfs mounts under /tmp/churn and one
- *	forks children that unshare a mount namespace, check their own view
- *	and exit.  Every answer must
+ *	':mntns:ID:info' while 3 threads mount, bind, move and unmount
+ *	tmpfs mounts under /tmp/churn and one forks children that unshare a
+ *	mount namespace, check their own view and exit.  Every answer must
  *	be a well-formed record or listing, or ENODATA (ENOENT) for a mount
  *	(path) that went away; stable mounts answer exactly their record.
  *
@@ -599,9 +598,9 @@ static int fact_ok(const char *key, const char *v, ssize_t n)
 	return n > 0 && n < 21;
 }
 
-enum { M_MOUNT, M_BIND, M_MOVE, M_PROP, M_UMOUNT, M_NS, NR_M };
+enum { M_MOUNT, M_BIND, M_MOVE, M_UMOUNT, M_NS, NR_M };
 static const char *const m_name[NR_M] = {
-	"mount", "bind", "move", "propagation", "umount", "namespaces",
+	"mount", "bind", "move", "umount", "namespaces",
 };
 
 struct churn {
@@ -822,31 +821,19 @@ static void *mutator(void *arg)
 
 		slot(a, s >> 8, 0);
 		slot(b, s >> 16, 0);
-		if (m < 23) {
+		if (m < 30) {
 			kind = M_MOUNT;
 			r = mount("fattr-churn", a, "tmpfs", 0, "size=64k");
 			if (!r) {	/* a file, for paths inside */
 				slot(a, s >> 8, 1);
 				close(open(a, O_CREAT | O_WRONLY, 0644));
 			}
-		} else if (m < 43) {
+		} else if (m < 50) {
 			kind = M_BIND;
 			r = mount(a, b, NULL, MS_BIND, NULL);
-		} else if (m < 58) {
+		} else if (m < 65) {
 			kind = M_MOVE;
 			r = mount(a, b, NULL, MS_MOVE, NULL);
-		} else if (m < 65) {
-			/*
-			 * Peer groups and masters (binds of a shared mount
-			 * join its group; the namespaces ns_maker unshares
-			 * copy them), for propagate_from's walk of them.
-			 */
-			static const unsigned long prop[] = {
-				MS_SHARED, MS_SLAVE, MS_PRIVATE, MS_UNBINDABLE,
-			};
-
-			kind = M_PROP;
-			r = mount(NULL, a, NULL, prop[(s >> 24) & 3], NULL);
 		} else {
 			kind = M_UMOUNT;
 			r = umount2(a, s & 0x1000000 ? MNT_DETACH : 0);
@@ -1122,7 +1109,7 @@ static int run_churn(int seconds, unsigned long min_ops)
 	printf("stress: churn: %.0f s, %lu mount operations done "
 	       "(%.0f/s)\n", t, ops, ops / t);
 	for (k = 0; k < NR_M; k++)
-		printf("stress: churn: %-11s %8lu done, %8lu refused\n",
+		printf("stress: churn: %-10s %8lu done, %8lu refused\n",
 		       m_name[k], ch.m_ok[k], ch.m_err[k]);
 	for (k = 0; k < NR_Q; k++)
 		printf("stress: churn: %-19s %8lu answers, %7lu ENODATA, "

@@ -75,7 +75,7 @@
 #define FATTR_ENTRY_MNT_PROPAGATION "mnt_propagation"
 #define FATTR_ENTRY_MNT_PEER_GROUP "mnt_peer_group"
 #define FATTR_ENTRY_MNT_MASTER	"mnt_master"
-#define FATTR_ENTRY_PROPAGATE_FROM "propagate_from"
+#define FATTR_ENTRY_PROPAGATE_FROM	"propagate_from"
 #define FATTR_ENTRY_SB_MAGIC	"sb_magic"
 #define FATTR_ENTRY_SB_FLAGS	"sb_flags"
 #define FATTR_ENTRY_FS_SUBTYPE	"fs_subtype"
