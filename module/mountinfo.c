@@ -876,7 +876,6 @@ static bool fattr_master_reached(struct mount *mnt, const struct path *root)
 		if (fattr_field(peer, fattr_layout.mount_mnt_ns) == ns &&
 		    fattr_reachable(peer, fattr_vfsmount(peer)->mnt_root, root))
 			return true;
-		/* next_peer(): the ring's next, back to its mount. */
 		peer = fattr_next_peer(peer);
 	} while (peer != master);
 	return false;

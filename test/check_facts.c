@@ -3,8 +3,8 @@
  * check_facts.c: the keys of statmount(2)'s facts and those no kernel
  * interface gives a shell (mnt_attr, mnt_propagation, mnt_peer_group,
  * mnt_master, propagate_from, sb_magic, sb_flags, mnt_parent_id,
- * mnt_ns_id, fs_subtype, uuid, bdev, and ":mntns_event"), each against a source independent of
- * fattr: statmount(2) where the kernel has the field, and else the
+ * mnt_ns_id, fs_subtype, uuid, bdev, and ":mntns_event"), each against
+ * a source independent of fattr: statmount(2) where the kernel has the field, and else the
  * per-mount options, optional fields and super options of
  * /proc/self/mountinfo as this file reads them, statfs(2),
  * FS_IOC_GETFSUUID (6.9+), /sys/dev/block, poll(2) on mountinfo, and the
@@ -317,7 +317,8 @@ static void check_mount(const struct mountinfo *mi, int id,
 {
 	const char *path = NULL, *dot;
 	uint64_t u = have_statmount() ? mnt_unique_of(id) : 0;
-	struct sm *sm = u ? do_statmount(u, SM_SB_BASIC | SM_MNT_BASIC) : NULL;
+	struct sm *sm = u ? do_statmount(u, SM_SB_BASIC | SM_MNT_BASIC |
+					 SM_PROPAGATE_FROM) : NULL;
 	struct sm *more;
 	struct statfs sf;
 	char *got;
@@ -376,12 +377,10 @@ static void check_mount(const struct mountinfo *mi, int id,
 			   "statmount");
 		expect_num(id, path, "mnt_parent_id", sm->mnt_parent_id,
 			   "statmount");
-		more = do_statmount(u, SM_PROPAGATE_FROM);
-		ck_assert_msg(more && (more->mask & SM_PROPAGATE_FROM),
+		ck_assert_msg(sm->mask & SM_PROPAGATE_FROM,
 			      "mount %d: statmount PROPAGATE_FROM", id);
-		expect_num(id, path, "propagate_from", more->propagate_from,
+		expect_num(id, path, "propagate_from", sm->propagate_from,
 			   "statmount");
-		free(more);
 		more = do_statmount(u, SM_MNT_NS_ID);
 		if (more && (more->mask & SM_MNT_NS_ID))
 			expect_num(id, path, "mnt_ns_id", more->mnt_ns_id,
@@ -500,7 +499,7 @@ START_TEST(test_facts_every_mount)
 }
 END_TEST
 
-/* Peer group N of the mount at @path ("shared:N" of its record), or 0. */
+/* Peer group N of the shared mount at @path ("shared:N" of its record). */
 static uint64_t group_of(const struct mountinfo *mi, const char *path)
 {
 	const char *line;
@@ -574,9 +573,10 @@ static void expect_export_from(int id, uint64_t exp, const char *how)
  * finds Gy at the third peer.  Last, the scratch mount (Gt) is made
  * shared and /f a slave of it: in the chroot its only peer is the mount
  * the root is on, whose own root is above the chroot: none dominates /f.
- * Outside, all give their master.  The groups are the records' as made.  In the chroot, first without /proc
- * (fattr's private instance renders), then with it, where every mount is
- * checked as above; and by a thread with a root of its own.
+ * Outside, all give their master.  The groups are the records' as made.
+ * In the chroot, first without /proc (fattr's private instance renders),
+ * then with it, where every mount is checked as above; and by a thread
+ * with a root of its own.
  */
 START_TEST(test_propagate_from_chroot)
 {
@@ -586,12 +586,15 @@ START_TEST(test_propagate_from_chroot)
 	char *c = xasprintf("%s/c", root), *d = xasprintf("%s/d", root);
 	char *y0 = xasprintf("%s/y0", s), *e = xasprintf("%s/e", root);
 	char *f = xasprintf("%s/f", root);
+	/* The slaves /c, /d, /e, /f: paths, masters, values in the chroot. */
+	const char *out[ROOTED] = { c, d, e, f };
+	const char *in[ROOTED] = { "/c", "/d", "/e", "/f" };
+	uint64_t g1, g2, gx, gy, gt, master[ROOTED], inside[ROOTED];
 	struct rooted r = { .root = root };
-	uint64_t g1, g2, gx, gy, gt;
 	struct tally t = { 0 };
 	struct mountinfo mi;
 	pthread_t thread;
-	int pass;
+	int pass, i;
 
 	xmkdir(root);
 	xtmpfs("facts-g1", a);
@@ -622,22 +625,21 @@ START_TEST(test_propagate_from_chroot)
 	gy = group_of(&mi, y0);
 	gt = group_of(&mi, s);
 	mi_free(&mi);
-	r.ids[0] = path_mnt_id(c, AT_SYMLINK_NOFOLLOW);
-	r.ids[1] = path_mnt_id(d, AT_SYMLINK_NOFOLLOW);
-	r.ids[2] = path_mnt_id(e, AT_SYMLINK_NOFOLLOW);
-	r.ids[3] = path_mnt_id(f, AT_SYMLINK_NOFOLLOW);
-	expect_num(r.ids[0], c, "propagate_from", g2, "its master, in reach");
-	expect_num(r.ids[1], d, "propagate_from", gx, "its master, in reach");
-	expect_num(r.ids[2], e, "propagate_from", gy, "its master, in reach");
-	expect_num(r.ids[3], f, "propagate_from", gt, "its master, in reach");
+	master[0] = g2, inside[0] = g1;
+	master[1] = gx, inside[1] = 0;
+	master[2] = gy, inside[2] = gy;
+	master[3] = gt, inside[3] = 0;
+	for (i = 0; i < ROOTED; i++) {
+		r.ids[i] = path_mnt_id(out[i], AT_SYMLINK_NOFOLLOW);
+		expect_num(r.ids[i], out[i], "propagate_from", master[i],
+			   "its master, in reach");
+	}
 	expect_export_from(r.ids[0], g2, "outside");
 
 	ck_assert(!pthread_create(&thread, NULL, rooted_reader, &r));
 	ck_assert(!pthread_join(thread, NULL));
-	expect_rooted(&r, 0, g1);
-	expect_rooted(&r, 1, 0);
-	expect_rooted(&r, 2, gy);
-	expect_rooted(&r, 3, 0);
+	for (i = 0; i < ROOTED; i++)
+		expect_rooted(&r, i, inside[i]);
 	/* The process's own root is still the namespace's. */
 	expect_num(r.ids[1], d, "propagate_from", gx, "outside, after");
 
@@ -646,16 +648,13 @@ START_TEST(test_propagate_from_chroot)
 	for (pass = 0; pass < 2; pass++) {
 		const char *how = pass ? "with /proc" : "without /proc";
 
-		expect_num(r.ids[0], "/c", "propagate_from", g1, how);
-		expect_num(r.ids[0], "/c", "mnt_master", g2, how);
-		expect_num(r.ids[1], "/d", "propagate_from", 0, how);
-		expect_num(r.ids[1], "/d", "mnt_master", gx, how);
-		expect_num(r.ids[2], "/e", "propagate_from", gy, how);
-		expect_num(r.ids[3], "/f", "propagate_from", 0, how);
-		expect_num(r.ids[3], "/f", "mnt_master", gt, how);
-		expect_export_from(r.ids[0], g1, how);
-		expect_export_from(r.ids[1], 0, how);
-		expect_export_from(r.ids[2], gy, how);
+		for (i = 0; i < ROOTED; i++) {
+			expect_num(r.ids[i], in[i], "propagate_from",
+				   inside[i], how);
+			expect_num(r.ids[i], in[i], "mnt_master", master[i],
+				   how);
+			expect_export_from(r.ids[i], inside[i], how);
+		}
 		if (!pass) {
 			xmkdir("/proc");
 			xmount("proc", "/proc", "proc", 0, NULL);
