@@ -924,6 +924,7 @@ static int bench_values_all(void)
 
 #define SM_MNT_NS_ID		0x040U	/* Linux 6.11 */
 #define SM_FS_SUBTYPE		0x100U	/* Linux 6.15 */
+#define SM_OPT_ARRAY		0x400U	/* Linux 6.13 */
 
 static const struct fact {
 	const char *key;	/* ":mnt:KEY" */
@@ -940,6 +941,7 @@ static const struct fact {
 	{ "sb_flags", SM_SB_BASIC, 0 },
 	{ "mnt_ns_id", SM_MNT_NS_ID, 0 },
 	{ "fs_subtype", SM_FS_SUBTYPE, 1 },
+	{ "opt_array", SM_OPT_ARRAY, 0 },
 	{ "uuid", 0, 1 },
 	{ "bdev", 0, 1 },
 };

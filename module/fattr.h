@@ -60,6 +60,7 @@ int fattr_val_reserve(struct fattr_val *val, size_t cap);
  */
 struct fattr_mnt_ref {
 	bool want_master_reached;	/* in: set master_reached */
+	bool want_fs_opts;	/* in: set fs_opts_len and fs_opts_match */
 	bool taken;		/* out: the fields below are set */
 	u64 unique_id;		/* mnt_id_unique, 0 if BTF has none */
 	u64 parent_unique_id;	/* its parent's mnt_id_unique, or 0 */
@@ -73,6 +74,13 @@ struct fattr_mnt_ref {
 	size_t type_len;	/* strlen() of its file system type's name */
 	/* a slave whose master's group has a peer at or under the root */
 	bool master_reached;
+	/*
+	 * The file system's own options (->show_options()) are the last
+	 * fs_opts_len bytes of the record's super block options, if
+	 * fs_opts_match: a second rendering of them matched the record's.
+	 */
+	size_t fs_opts_len;
+	bool fs_opts_match;
 };
 
 int fattr_render_mnt_ref(struct vfsmount *mnt, struct fattr_val *val,
@@ -111,6 +119,7 @@ enum fattr_prop {
 };
 
 int fattr_record_propagation(struct fattr_val *val, enum fattr_prop what);
+int fattr_record_opts(struct fattr_val *val, bool lsm, size_t fs_len);
 
 /* idmap.c: maps from mount id to struct mount, per namespace. */
 struct fattr_ns_state {

@@ -22,6 +22,7 @@
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <linux/string.h>
+#include <linux/string_helpers.h>
 #include <uapi/linux/mount.h>
 
 #include "fattr.h"
@@ -233,5 +234,81 @@ int fattr_record_propagation(struct fattr_val *val, enum fattr_prop what)
 		val->len = num.off + num.len - pos;
 		memmove(val->buf, rec + pos, val->len);
 	}
+	return 0;
+}
+
+/*
+ * statmount_opt_process() (fs/namespace.c, 6.13+): @len bytes of options
+ * at @buf, each after a ',', into entries each followed by a NUL, with
+ * string_unescape()'s octal escapes undone, in place.  The first byte
+ * (the ',') is dropped unread, as statmount(2) drops it.  @buf has room
+ * for a NUL after the options.
+ *
+ * Return: the bytes of the entries.
+ */
+static size_t fattr_opt_split(char *buf, size_t len)
+{
+	char *end = buf + len, *src = buf + 1, *dst = buf, *sep;
+
+	if (src >= end)
+		return 0;
+	*end = '\0';
+	for (; src < end; src = sep + 1) {
+		sep = strchrnul(src, ',');
+		*sep = '\0';
+		dst += string_unescape(src, dst, 0, UNESCAPE_OCTAL) + 1;
+	}
+	return dst - buf;
+}
+
+/**
+ * fattr_record_opts() - statmount(2)'s opt_array or opt_sec_array
+ * @val: a record as fattr_render_mnt() leaves it; receives the list
+ * @lsm: the LSMs' options (opt_sec_array), not the file system's
+ * @fs_len: how many bytes the file system's ->show_options() wrote at
+ *	the end of the super block options (a walk's fs_opts_len)
+ *
+ * show_mountinfo() (5.10 to 7.x) writes the super block options as "ro"
+ * or "rw", then show_sb_opts(): ",sync", ",dirsync", ",mand" and
+ * ",lazytime" as s_flags has them, in that order, and what
+ * security_sb_show_options() writes (SELinux's ",context=..." and the
+ * like; nothing under AppArmor); then ->show_options().  statmount(2)
+ * splits the last two apart: the file system's are the last @fs_len
+ * bytes, the LSMs' what lies between them and the words before.  None of
+ * the LSMs' options starts with one of those words.
+ *
+ * Return: 0, or -EIO if @val does not hold a mountinfo record with
+ * @fs_len bytes of options.
+ */
+int fattr_record_opts(struct fattr_val *val, bool lsm, size_t fs_len)
+{
+	static const char * const words[] = {
+		",sync", ",dirsync", ",mand", ",lazytime",
+	};
+	struct fattr_span f[FATTR_F_NR];
+	size_t off, end, n;
+	int i;
+
+	if (fattr_split_val(val, f))
+		return -EIO;
+	off = f[FATTR_F_SUPEROPTIONS].off;
+	end = off + f[FATTR_F_SUPEROPTIONS].len;
+	if (end - off < 2 + fs_len)
+		return -EIO;
+	if (lsm) {
+		end -= fs_len;
+		off += 2;	/* "ro" or "rw" */
+		for (i = 0; i < ARRAY_SIZE(words); i++) {
+			n = strlen(words[i]);
+			if (end - off >= n && !memcmp(val->buf + off, words[i], n) &&
+			    (end - off == n || val->buf[off + n] == ','))
+				off += n;
+		}
+	} else {
+		off = end - fs_len;
+	}
+	/* The record's newline, at least, follows: room for the NUL. */
+	memmove(val->buf, val->buf + off, end - off);
+	val->len = fattr_opt_split(val->buf, end - off);
 	return 0;
 }

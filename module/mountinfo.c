@@ -752,13 +752,25 @@ int fattr_val_reserve(struct fattr_val *val, size_t cap)
 	return 0;
 }
 
-/* The record buffer of a walk after -EOVERFLOW: bigger, or -E2BIG. */
-static int fattr_val_grow_record(struct fattr_val *val)
+/*
+ * The record buffer of a walk after -EOVERFLOW: bigger, or -E2BIG.  A walk
+ * that wants the file system's options (@ref) renders them a second time
+ * after the record: no longer than its super block options.  Where it
+ * grows past FATTR_RECORD_MAX, fattr_walk() still refuses a record larger
+ * than XATTR_SIZE_MAX.
+ */
+static int fattr_val_grow_record(struct fattr_val *val,
+				 const struct fattr_mnt_ref *ref)
 {
-	if (val->cap >= FATTR_RECORD_MAX)
+	size_t max = FATTR_RECORD_MAX;
+
+	if (ref && ref->want_fs_opts)
+		max *= 2;
+	if (val->cap >= max)
 		return -E2BIG;
 	val->len = 0;
-	return fattr_val_reserve(val, FATTR_RECORD_MAX);
+	return fattr_val_reserve(val, val->cap < FATTR_RECORD_MAX ?
+				 FATTR_RECORD_MAX : max);
 }
 
 void fattr_val_free(struct fattr_val *val)
@@ -882,26 +894,64 @@ static bool fattr_master_reached(struct mount *mnt, const struct path *root)
 }
 
 /*
+ * For opt_array and opt_sec_array: how many bytes at the end of the
+ * record of @vfs just rendered into @m the file system's ->show_options()
+ * wrote.  show_mountinfo() (5.10 to 7.x) ends a record with the super
+ * block flag words and the LSMs' options, then ->show_options(), then a
+ * newline, so only the length of the last tells them apart.  It is called
+ * once more as show_mountinfo() calls it, on the same seq_file (ntfs3's
+ * reads its file's seq_user_ns(); statmount(2)'s seq_file has no file),
+ * into the room after the record, which is left as it was.  Options
+ * changed in between (reconfiguration takes s_umount, not namespace_sem)
+ * leave fs_opts_match false.
+ *
+ * Return: 0, or -EOVERFLOW if the text did not fit after the record.
+ */
+static int fattr_fs_opts(struct seq_file *m, struct vfsmount *vfs,
+			 struct fattr_mnt_ref *ref)
+{
+	const struct super_operations *op = vfs->mnt_sb->s_op;
+	size_t rec = m->count, len;
+	int err = 0;
+
+	if (op->show_options)
+		err = op->show_options(m, vfs->mnt_root);
+	len = m->count - rec;
+	if (seq_has_overflowed(m))
+		return -EOVERFLOW;
+	m->count = rec;
+	ref->fs_opts_len = len;
+	ref->fs_opts_match = !err && len < rec && m->buf[rec - 1] == '\n' &&
+			     !memcmp(m->buf + rec - 1 - len, m->buf + rec, len);
+	return 0;
+}
+
+/*
  * Reads what @ref asks of @mnt, whose record @mi just rendered: called
  * with namespace_sem held, which keeps @mnt in the caller's namespace,
  * its parent, and its super block.  The flags are read as statmount(2)
  * reads them under namespace_sem alone (mount_lock guards their writers).
+ *
+ * Return: 0, or -EOVERFLOW if the record's buffer is too small for it
+ * (render again).
  */
-static void fattr_mi_take(const struct fattr_mi *mi,
-			  struct fattr_mnt_ref *ref, struct mount *mnt)
+static int fattr_mi_take(const struct fattr_mi *mi,
+			 struct fattr_mnt_ref *ref, struct mount *mnt)
 {
-	const struct vfsmount *vfs;
 	const struct super_block *sb;
 	const struct mount *parent;
+	struct vfsmount *vfs;
 	const char *ns;
 
 	if (!ref || ref->taken)
-		return;
+		return 0;
+	vfs = fattr_vfsmount(mnt);
+	if (ref->want_fs_opts && fattr_fs_opts(mi->seq, vfs, ref))
+		return -EOVERFLOW;
 	ref->taken = true;
 	if (ref->want_master_reached && fattr_has_propagate_from())
 		ref->master_reached = fattr_master_reached(mnt,
 							   fattr_seq_root(mi->seq));
-	vfs = fattr_vfsmount(mnt);
 	sb = vfs->mnt_sb;
 	ref->unique_id = fattr_unique_id(mnt);
 	if (fattr_has_parent_unique_id()) {
@@ -919,6 +969,7 @@ static void fattr_mi_take(const struct fattr_mi *mi,
 	ref->sb_flags = READ_ONCE(sb->s_flags) &
 			(SB_RDONLY | SB_SYNCHRONOUS | SB_DIRSYNC | SB_LAZYTIME);
 	ref->type_len = strlen(sb->s_type->name);
+	return 0;
 }
 
 /* mnt_parent_id: the parent's 64-bit id (statmount(2), 6.8+). */
@@ -992,11 +1043,11 @@ static int fattr_mi_show_unlock(struct fattr_mi *mi, struct mount *v,
 	int err = v ? fattr_mi_show(mi, v) : -ENODATA;
 
 	if (!err)
-		fattr_mi_take(mi, ref, v);
+		err = fattr_mi_take(mi, ref, v);
 	val->len = mi->seq->count;
 	fattr_mi_unlock(mi, NULL);
 	if (err == -EOVERFLOW) {
-		int grown = fattr_val_grow_record(val);
+		int grown = fattr_val_grow_record(val, ref);
 
 		if (grown)
 			return grown;
@@ -1092,7 +1143,7 @@ again:
 		if (err == -ENODATA && fattr_mount_id(v) == id) {
 			err = fattr_mi_show(mi, v);
 			if (!err)
-				fattr_mi_take(mi, ref, v);
+				err = fattr_mi_take(mi, ref, v);
 			val->len = mi->seq->count;
 			if (err == -EOVERFLOW)
 				break;	/* the walk restarts, map and all */
@@ -1104,7 +1155,7 @@ again:
 		map = NULL;
 	}
 	if (err == -EOVERFLOW) {
-		err = fattr_val_grow_record(val);
+		err = fattr_val_grow_record(val, ref);
 		if (!err) {
 			mi->pos = 0;
 			goto again;

@@ -77,6 +77,7 @@ struct fattr_entry {
 	int arg;
 	const struct fattr_folder *folder;	/* a folder */
 	bool (*served)(void);	/* NULL: every kernel serves it */
+	bool no_export;		/* not in "export" */
 };
 
 /*
@@ -227,6 +228,31 @@ static int fattr_get_propagate_from(const struct fattr_req *req, int arg,
 	return fattr_record_propagation(val, ref.master_reached ?
 					FATTR_P_MASTER :
 					FATTR_P_PROPAGATE_FROM);
+}
+
+/*
+ * @arg: opt_array (0) or opt_sec_array (1), statmount(2)'s (6.13+): the
+ * super block options the record ends with, the file system's or the
+ * LSMs', as entries each followed by a NUL, unescaped (fields.c).  A
+ * walk renders the file system's a second time to tell them apart; if
+ * they changed in between, the mount is read again, and after three
+ * such readings the call gives EAGAIN.
+ */
+static int fattr_get_opts(const struct fattr_req *req, int arg,
+			  struct fattr_val *val)
+{
+	struct fattr_mnt_ref ref;
+	int err, tries = 0;
+
+	do {
+		if (++tries > 3)
+			return -EAGAIN;
+		ref = (struct fattr_mnt_ref){ .want_fs_opts = true };
+		err = fattr_render(req, val, &ref);
+		if (err)
+			return err;
+	} while (!ref.fs_opts_match);
+	return fattr_record_opts(val, arg, ref.fs_opts_len);
 }
 
 /*
@@ -500,6 +526,11 @@ static const struct fattr_entry fattr_mount_entries[] = {
 	FATTR_REF(FATTR_ENTRY_SB_MAGIC, FATTR_R_SB_MAGIC, NULL),
 	FATTR_REF(FATTR_ENTRY_SB_FLAGS, FATTR_R_SB_FLAGS, NULL),
 	{ .name = FATTR_ENTRY_FS_SUBTYPE, .get = fattr_get_subtype },
+	/* Lists: a NUL after each entry, which sh cannot hold: no export. */
+	{ .name = FATTR_ENTRY_OPT_ARRAY, .get = fattr_get_opts, .arg = 0,
+	  .no_export = true },
+	{ .name = FATTR_ENTRY_OPT_SEC_ARRAY, .get = fattr_get_opts, .arg = 1,
+	  .no_export = true },
 	FATTR_STATFS(FATTR_ENTRY_UUID, FATTR_SF_UUID),
 	FATTR_STATFS(FATTR_ENTRY_BDEV, FATTR_SF_BDEV),
 	{ .name = FATTR_ENTRY_STATFS, .folder = &fattr_statfs_folder },
@@ -597,7 +628,8 @@ static int fattr_export_table(const struct fattr_entry *e, const char *prefix,
 	int err;
 
 	for (; e->name; e++) {
-		if (!fattr_served(e) || e->get == fattr_get_export)
+		if (!fattr_served(e) || e->no_export ||
+		    e->get == fattr_get_export)
 			continue;
 		if (e->folder) {
 			/* "statfs:" -> "statfs_" */

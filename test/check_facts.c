@@ -227,8 +227,126 @@ static uint64_t propagate_from_of(const struct mountinfo *mi,
 /* Counts of what was compared with what, printed by the test. */
 struct tally {
 	int mounts, by_statmount, by_path, uuid_ioctl, uuid_none, bdev,
-	    ns_id_kernel;
+	    ns_id_kernel, opts_statmount, opts_record, opts_mnt_opts;
 };
+
+/*
+ * @n bytes of options @o, each after a ',' (the first byte is skipped),
+ * into @dst as statmount(2) gives opt_array: each option followed by a
+ * NUL, the \ooo escapes of seq_escape() undone.  Returns the length.
+ */
+static size_t opts_list(char *dst, const char *o, size_t n)
+{
+	size_t i, len = 0;
+
+	if (n < 2)
+		return 0;
+	for (i = 1; i < n; i++) {
+		if (o[i] == ',') {
+			dst[len++] = 0;
+		} else if (o[i] == '\\' && i + 3 < n &&
+			   o[i + 1] >= '0' && o[i + 1] <= '3' &&
+			   o[i + 2] >= '0' && o[i + 2] <= '7' &&
+			   o[i + 3] >= '0' && o[i + 3] <= '7') {
+			dst[len++] = (o[i + 1] - '0') * 64 +
+				     (o[i + 2] - '0') * 8 + (o[i + 3] - '0');
+			i += 3;
+		} else {
+			dst[len++] = o[i];
+		}
+	}
+	dst[len++] = 0;
+	return len;
+}
+
+/* Mount @id's list @key is the @n bytes @exp. */
+static void expect_list(int id, const char *key, const char *exp, size_t n,
+			const char *from)
+{
+	char *name = xasprintf(":mntns:%d:%s", id, key);
+	char *what = xasprintf("%s (%s)", name, from);
+	struct xres r;
+
+	x_lget(&r, "/", name);
+	expect_value(&r, exp, n, what);
+	x_free(&r);
+	free(name);
+	free(what);
+}
+
+/* The @num entries at @s of a statmount(2) list: their length. */
+static size_t sm_list_len(const char *s, uint32_t num)
+{
+	size_t len = 0;
+
+	while (num--)
+		len += strlen(s + len) + 1;
+	return len;
+}
+
+/*
+ * opt_array and opt_sec_array of mount @id (record @k, unique id @u):
+ * statmount(2)'s OPT_ARRAY and OPT_SEC_ARRAY where the kernel has them
+ * (its supported mask says so, 6.15+); else the record's super options
+ * after "ro"/"rw" and show_sb_opts()'s flag words, split and unescaped
+ * here, and no LSM options (the VM runs no SELinux, the only LSM that
+ * writes any); where statmount(2) gives mnt_opts (LSMs' options and the
+ * file system's, 6.10+), those super options must be exactly they.
+ */
+static void check_opts(int id, const struct mi_keys *k, uint64_t u,
+		       struct tally *t)
+{
+	static const char *const words[] = { "sync", "dirsync", "mand",
+					     "lazytime" };
+	const char *o = k->v[MI_SUPEROPTIONS];
+	struct sm *sm = u ? do_statmount(u, SM_OPT_ARRAY | SM_OPT_SEC_ARRAY |
+					 SM_SUPPORTED_MASK | SM_MNT_OPTS) :
+			NULL;
+	size_t n = strlen(o), w, i;
+	char *exp = malloc(n + 2);
+
+	ck_assert_ptr_nonnull(exp);
+	if (sm && (sm->mask & SM_SUPPORTED_MASK) &&
+	    (sm->supported_mask & SM_OPT_ARRAY)) {
+		t->opts_statmount++;
+		if (!(sm->mask & SM_OPT_ARRAY))
+			sm->opt_num = 0;
+		if (!(sm->mask & SM_OPT_SEC_ARRAY))
+			sm->opt_sec_num = 0;
+		expect_list(id, "opt_array", sm->str + sm->opt_array,
+			    sm_list_len(sm->str + sm->opt_array, sm->opt_num),
+			    "statmount");
+		expect_list(id, "opt_sec_array", sm->str + sm->opt_sec_array,
+			    sm_list_len(sm->str + sm->opt_sec_array,
+					sm->opt_sec_num), "statmount");
+		free(sm);
+		free(exp);
+		return;
+	}
+	ck_assert_msg(n >= 2 && (!strncmp(o, "rw", 2) || !strncmp(o, "ro", 2)),
+		      "mount %d: super options \"%s\"", id, o);
+	o += 2;
+	for (i = 0; i < sizeof(words) / sizeof(*words); i++) {
+		w = strlen(words[i]);
+		if (o[0] == ',' && !strncmp(o + 1, words[i], w) &&
+		    (!o[w + 1] || o[w + 1] == ','))
+			o += w + 1;
+	}
+	if (sm && (sm->mask & SM_MNT_OPTS)) {
+		t->opts_mnt_opts++;
+		ck_assert_msg(o[0] == ',' &&
+			      !strcmp(o + 1, sm->str + sm->mnt_opts),
+			      "mount %d: super options \"%s\" after the flags, "
+			      "statmount's mnt_opts \"%s\"", id, o,
+			      sm->str + sm->mnt_opts);
+	}
+	t->opts_record++;
+	expect_list(id, "opt_array", exp, opts_list(exp, o, strlen(o)),
+		    "mountinfo super options");
+	expect_list(id, "opt_sec_array", "", 0, "no LSM options");
+	free(sm);
+	free(exp);
+}
 
 /* uuid of mount @id at @path against FS_IOC_GETFSUUID of @path. */
 static void check_uuid(int id, const char *path, struct tally *t)
@@ -392,6 +510,7 @@ static void check_mount(const struct mountinfo *mi, int id,
 			   "statfs f_type");
 	}
 	free(sm);
+	check_opts(id, k, u, t);
 	if (path) {
 		check_uuid(id, path, t);
 		check_bdev(id, path, t);
@@ -491,11 +610,15 @@ START_TEST(test_facts_every_mount)
 	ck_assert_int_gt(t.mounts, 5);
 	printf("check_facts: %d mounts, %d by path too, %d against "
 	       "statmount, namespace id %s, uuid by FS_IOC_GETFSUUID %d "
-	       "(%d without), bdev by /sys/dev/block %d\n", t.mounts,
+	       "(%d without), bdev by /sys/dev/block %d; option lists: %d "
+	       "against statmount's, %d against the record (%d of them "
+	       "also against mnt_opts)\n", t.mounts,
 	       t.by_path, t.by_statmount,
 	       ns_id ? "against NS_GET_MNTNS_ID" : "not served (6.11+)",
 	       t.uuid_ioctl,
-	       t.uuid_none, t.bdev);
+	       t.uuid_none, t.bdev, t.opts_statmount, t.opts_record,
+	       t.opts_mnt_opts);
+	ck_assert_int_eq(t.opts_statmount + t.opts_record, t.mounts);
 }
 END_TEST
 

@@ -636,6 +636,19 @@ static void check_superoptions_statmount(void)
 	       checked);
 }
 
+/* Whether the list @v (@n bytes, a NUL after each entry) has @entry. */
+static int list_has(const char *v, size_t n, const char *entry)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		if (!strcmp(v + i, entry))
+			return 1;
+		i += strnlen(v + i, n - i) + 1;
+	}
+	return 0;
+}
+
 /* The new mount API (5.2+), by number: the same on x86_64 and arm64. */
 #define NR_MOVE_MOUNT	429
 #define NR_FSOPEN	430
@@ -687,6 +700,14 @@ START_TEST(test_superoptions_escaped)
 	ck_assert_msg(strstr(r.val, exp), "superoptions \"%s\" lack \"%s\"",
 		      r.val, exp);
 	ck_assert_msg(!strchr(r.val, ' '), "a blank in \"%s\"", r.val);
+	x_free(&r);
+	/* opt_array: the options as mounted, unescaped, one entry each. */
+	x_get(&r, target, ":mnt:opt_array");
+	ck_assert_msg(r.ret > 0, "opt_array: %s", strerror(r.err));
+	ck_assert_msg(list_has(r.val, r.ret, "release_agent=/fattr,agent=x y") &&
+		      list_has(r.val, r.ret, "name=fattrtrust"),
+		      "opt_array \"%s\" lacks the options as mounted",
+		      esc(r.val, r.ret));
 	x_free(&r);
 	close(mnt);
 	close(fs);

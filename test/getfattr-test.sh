@@ -375,7 +375,9 @@ check_export() {
 	n=0
 	nset=0
 	while read -r k; do
-		case $k in export|statfs:) continue ;; esac
+		# Lists (a NUL after each entry) are not exported: sh
+		# cannot hold a NUL.  The line count below sees they are not.
+		case $k in export|statfs:|opt_array|opt_sec_array) continue ;; esac
 		var=$(printf '%s' "$k" | tr 'a-z:' 'A-Z_')
 		if getfattr --only-values -n "$2$k" "$1" >"$tmp/want" 2>/dev/null
 		then

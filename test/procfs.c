@@ -366,7 +366,8 @@ static void folder_build(void)
 	static const char ns_id[] = "mnt_ns_id";
 	static const char after[] = "mnt_attr\0mnt_propagation\0"
 		"mnt_peer_group\0mnt_master\0propagate_from\0sb_magic\0"
-		"sb_flags\0fs_subtype\0uuid\0bdev\0statfs:\0export";
+		"sb_flags\0fs_subtype\0opt_array\0opt_sec_array\0uuid\0bdev\0"
+		"statfs:\0export";
 	size_t n;
 
 	memcpy(folder, before, sizeof(before));

@@ -19,6 +19,10 @@
 #define SM_FS_SUBTYPE		0x100
 #define SM_SB_SOURCE		0x200
 #define SM_MNT_NS_ID		0x40	/* 6.11 */
+#define SM_MNT_OPTS		0x80	/* 6.10 */
+#define SM_OPT_ARRAY		0x400	/* 6.13 */
+#define SM_OPT_SEC_ARRAY	0x800	/* 6.13 */
+#define SM_SUPPORTED_MASK	0x1000	/* 6.15: what the kernel can give */
 #define SM_MS_UNBINDABLE	(1 << 17)
 #define SM_MS_SLAVE		(1 << 19)
 #define SM_MS_SHARED		(1 << 20)

@@ -14,9 +14,10 @@
  *   fattr-stress churn S [MIN_OPS]
  *	For S seconds (and until MIN_OPS mount operations were done), 8
  *	threads call ':mnt:info' on stable and churned mounts, ':mntns:' and
- *	':mntns:ID:info' while 3 threads mount, bind, move and unmount
- *	tmpfs mounts under /tmp/churn and one forks children that unshare a
- *	mount namespace, check their own view and exit.  Every answer must
+ *	':mntns:ID:info' while 3 threads mount, bind, move, remount (new
+ *	super block options) and unmount tmpfs mounts under /tmp/churn
+ *	and one forks children that unshare a mount namespace, check their
+ *	own view and exit.  Every answer must
  *	be a well-formed record or listing, or ENODATA (ENOENT) for a mount
  *	(path) that went away; stable mounts answer exactly their record.
  *
@@ -571,7 +572,7 @@ static const char *const q_name[NR_Q] = {
 static const char *const fact_keys[] = {
 	"export", "mnt_attr", "mnt_propagation", "mnt_peer_group",
 	"mnt_master", "propagate_from", "sb_magic", "sb_flags", "mnt_ns_id",
-	"fs_subtype", "uuid", "bdev",
+	"fs_subtype", "uuid", "bdev", "opt_array", "opt_sec_array",
 };
 #define NR_FACT_KEYS (sizeof(fact_keys) / sizeof(*fact_keys))
 
@@ -591,6 +592,9 @@ static int fact_ok(const char *key, const char *v, ssize_t n)
 	if (!strcmp(key, "fs_subtype") || !strcmp(key, "uuid") ||
 	    !strcmp(key, "bdev"))
 		return n > 0;
+	/* A list: empty, or entries each followed by a NUL. */
+	if (!strncmp(key, "opt_", 4))
+		return !n || !v[n - 1];
 	/* @v is not NUL-terminated: the buffer holds older answers after. */
 	for (i = 0; i < n; i++)
 		if (v[i] < '0' || v[i] > '9')
@@ -598,9 +602,9 @@ static int fact_ok(const char *key, const char *v, ssize_t n)
 	return n > 0 && n < 21;
 }
 
-enum { M_MOUNT, M_BIND, M_MOVE, M_UMOUNT, M_NS, NR_M };
+enum { M_MOUNT, M_BIND, M_MOVE, M_REMOUNT, M_UMOUNT, M_NS, NR_M };
 static const char *const m_name[NR_M] = {
-	"mount", "bind", "move", "umount", "namespaces",
+	"mount", "bind", "move", "remount", "umount", "namespaces",
 };
 
 struct churn {
@@ -774,11 +778,13 @@ static void *querier(void *arg)
 			err = errno;
 			/*
 			 * Gone (ENODATA, ENOENT), a fact the mount has not
-			 * (ENODATA), or a mount point not reachable now for
-			 * statfs(2)'s keys (EACCES).
+			 * (ENODATA), a mount point not reachable now for
+			 * statfs(2)'s keys (EACCES), or options that changed
+			 * at each of three readings (EAGAIN).
 			 */
 			if (r >= 0 ? !fact_ok(key, val, r) :
-			    err != ENODATA && err != ENOENT && err != EACCES)
+			    err != ENODATA && err != ENOENT && err != EACCES &&
+			    (err != EAGAIN || strncmp(key, "opt_", 4)))
 				failf("%s: %zd (%s) \"%s\"", name, r,
 				      r < 0 ? strerror(err) : "malformed",
 				      r > 0 ? esc(val, r, e) : "");
@@ -834,6 +840,11 @@ static void *mutator(void *arg)
 		} else if (m < 65) {
 			kind = M_MOVE;
 			r = mount(a, b, NULL, MS_MOVE, NULL);
+		} else if (m < 75) {
+			/* New super block options: opt_array's re-reading. */
+			kind = M_REMOUNT;
+			snprintf(b, sizeof(b), "size=%uk", 64 + s % 7 * 4);
+			r = mount(NULL, a, NULL, MS_REMOUNT, b);
 		} else {
 			kind = M_UMOUNT;
 			r = umount2(a, s & 0x1000000 ? MNT_DETACH : 0);

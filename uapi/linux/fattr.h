@@ -79,6 +79,8 @@
 #define FATTR_ENTRY_SB_MAGIC	"sb_magic"
 #define FATTR_ENTRY_SB_FLAGS	"sb_flags"
 #define FATTR_ENTRY_FS_SUBTYPE	"fs_subtype"
+#define FATTR_ENTRY_OPT_ARRAY	"opt_array"	/* a list: no export */
+#define FATTR_ENTRY_OPT_SEC_ARRAY "opt_sec_array"	/* likewise */
 #define FATTR_ENTRY_UUID	"uuid"
 #define FATTR_ENTRY_BDEV	"bdev"
 #define FATTR_ENTRY_STATFS	"statfs:"
