@@ -352,7 +352,8 @@ int have_mntns_id(void)
 }
 
 static pthread_once_t folder_once = PTHREAD_ONCE_INIT;
-static char folder[256];
+/* Room for every name, 6.8+'s and 6.11+'s included. */
+static char folder[512];
 static size_t folder_len;
 
 static void folder_build(void)
@@ -370,6 +371,8 @@ static void folder_build(void)
 		"statfs:\0export";
 	size_t n;
 
+	_Static_assert(sizeof(before) + sizeof(unique) + sizeof(ns_id) +
+		       sizeof(after) <= sizeof(folder), "folder too small");
 	memcpy(folder, before, sizeof(before));
 	n = sizeof(before);
 	if (have_statmount()) {
