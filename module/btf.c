@@ -453,6 +453,16 @@ int __init fattr_btf_init(const char *btf_path)
 		  sizeof(unsigned int), true, &fattr_layout.mntns_nr },
 		{ "mnt_namespace", "nr_mounts", BTF_KIND_INT, NULL,
 		  sizeof(unsigned int), true, &nr_mounts },
+		/*
+		 * An idmapped mount's maps (fs/mnt_idmapping.c, 6.3+), each
+		 * the public struct uid_gid_map, of the size fattr knows.
+		 */
+		{ "mnt_idmap", "uid_map", BTF_KIND_STRUCT, "uid_gid_map",
+		  sizeof(struct uid_gid_map), true,
+		  &fattr_layout.idmap_uid_map },
+		{ "mnt_idmap", "gid_map", BTF_KIND_STRUCT, "uid_gid_map",
+		  sizeof(struct uid_gid_map), true,
+		  &fattr_layout.idmap_gid_map },
 		{ }
 	};
 	void *data;

@@ -7,6 +7,7 @@
 
 #include <linux/path.h>
 #include <linux/types.h>
+#include <linux/user_namespace.h>
 
 struct vfsmount;
 struct mount;		/* fs/mount.h: reached through fattr_layout only */
@@ -28,6 +29,9 @@ struct fattr_layout {
 	size_t mntns_id;	/* u64 seq (ns.ns_id in 7.x): its unique id */
 	size_t mntns_event;	/* u64 event: bumped by mounts and moves */
 	size_t mntns_nr;	/* unsigned int mounts (nr_mounts since 6.8) */
+	/* struct mnt_idmap (6.3+); optional: */
+	size_t idmap_uid_map;	/* struct uid_gid_map uid_map */
+	size_t idmap_gid_map;	/* struct uid_gid_map gid_map */
 };
 
 #define FATTR_NO_OFFSET		((size_t)-1)	/* an optional member absent */
@@ -81,6 +85,10 @@ struct fattr_mnt_ref {
 	 */
 	size_t fs_opts_len;
 	bool fs_opts_match;
+	/* in: where to copy its uid (or, with idmap_gid, gid) map, or NULL */
+	struct fattr_idmap *idmap;
+	bool idmap_gid;
+	bool idmapped;		/* out: it is idmapped, *idmap is set */
 };
 
 int fattr_render_mnt_ref(struct vfsmount *mnt, struct fattr_val *val,
@@ -143,6 +151,18 @@ void fattr_map_publish(struct fattr_id_map *map,
 		       const struct fattr_ns_state *of);
 void fattr_map_free(struct fattr_id_map *map);
 void fattr_maps_exit(void);
+
+/* mnt_idmap.c: an idmapped mount's uid or gid map, copied. */
+struct fattr_idmap {
+	u32 nr;
+	struct uid_gid_extent ext[UID_GID_MAP_MAX_EXTENTS];
+};
+
+bool fattr_has_mnt_idmap(void);
+bool fattr_mnt_idmap_copy(const struct vfsmount *mnt, bool gid,
+			  struct fattr_idmap *dst);
+int fattr_mnt_idmap_format(const struct fattr_idmap *map, bool gid,
+			   struct fattr_val *val);
 
 /* walk.c: the attribute tree. */
 void __init fattr_walk_init(void);

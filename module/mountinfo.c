@@ -969,6 +969,9 @@ static int fattr_mi_take(const struct fattr_mi *mi,
 	ref->sb_flags = READ_ONCE(sb->s_flags) &
 			(SB_RDONLY | SB_SYNCHRONOUS | SB_DIRSYNC | SB_LAZYTIME);
 	ref->type_len = strlen(sb->s_type->name);
+	if (ref->idmap)
+		ref->idmapped = fattr_mnt_idmap_copy(vfs, ref->idmap_gid,
+						     ref->idmap);
 	return 0;
 }
 

@@ -256,6 +256,29 @@ static int fattr_get_opts(const struct fattr_req *req, int arg,
 }
 
 /*
+ * @arg: mnt_uidmap (0) or mnt_gidmap (1), statmount(2)'s (6.15+): the
+ * map of an idmapped mount, copied in the hold that rendered its record,
+ * then written as the caller's user namespace sees it (mnt_idmap.c);
+ * ENODATA for a mount that is not idmapped.
+ */
+static int fattr_get_idmap(const struct fattr_req *req, int arg,
+			   struct fattr_val *val)
+{
+	struct fattr_idmap *map = kmalloc(sizeof(*map), GFP_KERNEL_ACCOUNT);
+	struct fattr_mnt_ref ref = { .idmap = map, .idmap_gid = arg };
+	int err;
+
+	if (!map)
+		return -ENOMEM;
+	err = fattr_render(req, val, &ref);
+	if (!err)
+		err = ref.idmapped ? fattr_mnt_idmap_format(map, arg, val) :
+		      -ENODATA;
+	kfree(map);
+	return err;
+}
+
+/*
  * fs_subtype: the record's type field is the file system type's name,
  * then "." and the subtype where the super block has a non-empty one
  * (show_type()); the name's length, read with the record, cuts it.
@@ -531,6 +554,10 @@ static const struct fattr_entry fattr_mount_entries[] = {
 	  .no_export = true },
 	{ .name = FATTR_ENTRY_OPT_SEC_ARRAY, .get = fattr_get_opts, .arg = 1,
 	  .no_export = true },
+	{ .name = FATTR_ENTRY_MNT_UIDMAP, .get = fattr_get_idmap, .arg = 0,
+	  .served = fattr_has_mnt_idmap, .no_export = true },
+	{ .name = FATTR_ENTRY_MNT_GIDMAP, .get = fattr_get_idmap, .arg = 1,
+	  .served = fattr_has_mnt_idmap, .no_export = true },
 	FATTR_STATFS(FATTR_ENTRY_UUID, FATTR_SF_UUID),
 	FATTR_STATFS(FATTR_ENTRY_BDEV, FATTR_SF_BDEV),
 	{ .name = FATTR_ENTRY_STATFS, .folder = &fattr_statfs_folder },
@@ -925,7 +952,7 @@ void __init fattr_walk_init(void)
  */
 void __init fattr_walk_features(void)
 {
-	pr_info("features: unique_id %s; mnt_parent_id %s; mnt_ns_id %s; mntns_event %s; propagate_from %s\n",
+	pr_info("features: unique_id %s; mnt_parent_id %s; mnt_ns_id %s; mntns_event %s; propagate_from %s; mnt_uidmap and mnt_gidmap %s\n",
 		fattr_has_unique_id() ? "on" : "off (no mnt_id_unique in BTF)",
 		fattr_has_parent_unique_id() ? "on" :
 		"off (no mnt_id_unique or mnt_parent in BTF)",
@@ -934,5 +961,7 @@ void __init fattr_walk_features(void)
 		fattr_has_ns_state() ? "on" :
 		"off (no namespace id, event or count in BTF)",
 		fattr_has_propagate_from() ? "on" :
-		"off (no mnt_master, mnt_share, mnt_parent or mnt_mountpoint of the expected type in BTF)");
+		"off (no mnt_master, mnt_share, mnt_parent or mnt_mountpoint of the expected type in BTF)",
+		fattr_has_mnt_idmap() ? "on" :
+		"off (no idmapped mounts, or no mnt_idmap maps of the expected type in BTF)");
 }

@@ -227,7 +227,8 @@ static uint64_t propagate_from_of(const struct mountinfo *mi,
 /* Counts of what was compared with what, printed by the test. */
 struct tally {
 	int mounts, by_statmount, by_path, uuid_ioctl, uuid_none, bdev,
-	    ns_id_kernel, opts_statmount, opts_record, opts_mnt_opts;
+	    ns_id_kernel, opts_statmount, opts_record, opts_mnt_opts,
+	    idmaps_statmount;
 };
 
 /*
@@ -274,16 +275,6 @@ static void expect_list(int id, const char *key, const char *exp, size_t n,
 	free(what);
 }
 
-/* The @num entries at @s of a statmount(2) list: their length. */
-static size_t sm_list_len(const char *s, uint32_t num)
-{
-	size_t len = 0;
-
-	while (num--)
-		len += strlen(s + len) + 1;
-	return len;
-}
-
 /*
  * opt_array and opt_sec_array of mount @id (record @k, unique id @u):
  * statmount(2)'s OPT_ARRAY and OPT_SEC_ARRAY where the kernel has them
@@ -306,8 +297,7 @@ static void check_opts(int id, const struct mi_keys *k, uint64_t u,
 	char *exp = malloc(n + 2);
 
 	ck_assert_ptr_nonnull(exp);
-	if (sm && (sm->mask & SM_SUPPORTED_MASK) &&
-	    (sm->supported_mask & SM_OPT_ARRAY)) {
+	if (sm_supports(sm, SM_OPT_ARRAY)) {
 		t->opts_statmount++;
 		if (!(sm->mask & SM_OPT_ARRAY))
 			sm->opt_num = 0;
@@ -346,6 +336,45 @@ static void check_opts(int id, const struct mi_keys *k, uint64_t u,
 	expect_list(id, "opt_sec_array", "", 0, "no LSM options");
 	free(sm);
 	free(exp);
+}
+
+/*
+ * mnt_uidmap and mnt_gidmap of mount @id (unique id @u) against
+ * statmount(2)'s MNT_UIDMAP and MNT_GIDMAP where the kernel has them
+ * (6.15+): the lists, or ENODATA where it sets neither (not idmapped).
+ * check_idmap.c makes an idmapped mount and checks it on every kernel.
+ */
+static void check_idmaps(int id, uint64_t u, struct tally *t)
+{
+	static const char *const keys[] = { "mnt_uidmap", "mnt_gidmap" };
+	struct sm *sm = u ? do_statmount(u, SM_MNT_UIDMAP | SM_MNT_GIDMAP |
+					 SM_SUPPORTED_MASK) : NULL;
+	char *name;
+	struct xres r;
+	int i;
+
+	if (!sm_supports(sm, SM_MNT_UIDMAP)) {
+		free(sm);
+		return;
+	}
+	t->idmaps_statmount++;
+	for (i = 0; i < 2; i++) {
+		uint64_t bit = i ? SM_MNT_GIDMAP : SM_MNT_UIDMAP;
+		const char *s = sm->str + (i ? sm->gidmap : sm->uidmap);
+
+		if (sm->mask & bit) {
+			expect_list(id, keys[i], s, sm_list_len(s, i ?
+				    sm->gidmap_num : sm->uidmap_num),
+				    "statmount");
+			continue;
+		}
+		name = xasprintf(":mntns:%d:%s", id, keys[i]);
+		x_lget(&r, "/", name);
+		expect_errno(&r, ENODATA, name);
+		x_free(&r);
+		free(name);
+	}
+	free(sm);
 }
 
 /* uuid of mount @id at @path against FS_IOC_GETFSUUID of @path. */
@@ -511,6 +540,7 @@ static void check_mount(const struct mountinfo *mi, int id,
 	}
 	free(sm);
 	check_opts(id, k, u, t);
+	check_idmaps(id, u, t);
 	if (path) {
 		check_uuid(id, path, t);
 		check_bdev(id, path, t);
@@ -612,12 +642,13 @@ START_TEST(test_facts_every_mount)
 	       "statmount, namespace id %s, uuid by FS_IOC_GETFSUUID %d "
 	       "(%d without), bdev by /sys/dev/block %d; option lists: %d "
 	       "against statmount's, %d against the record (%d of them "
-	       "also against mnt_opts)\n", t.mounts,
+	       "also against mnt_opts); id maps: %d against statmount's\n",
+	       t.mounts,
 	       t.by_path, t.by_statmount,
 	       ns_id ? "against NS_GET_MNTNS_ID" : "not served (6.11+)",
 	       t.uuid_ioctl,
 	       t.uuid_none, t.bdev, t.opts_statmount, t.opts_record,
-	       t.opts_mnt_opts);
+	       t.opts_mnt_opts, t.idmaps_statmount);
 	ck_assert_int_eq(t.opts_statmount + t.opts_record, t.mounts);
 }
 END_TEST

@@ -377,7 +377,10 @@ check_export() {
 	while read -r k; do
 		# Lists (a NUL after each entry) are not exported: sh
 		# cannot hold a NUL.  The line count below sees they are not.
-		case $k in export|statfs:|opt_array|opt_sec_array) continue ;; esac
+		case $k in
+		export|statfs:|opt_array|opt_sec_array|mnt_uidmap|mnt_gidmap)
+			continue ;;
+		esac
 		var=$(printf '%s' "$k" | tr 'a-z:' 'A-Z_')
 		if getfattr --only-values -n "$2$k" "$1" >"$tmp/want" 2>/dev/null
 		then

@@ -322,7 +322,7 @@ void mi_keys_free(struct mi_keys *k)
  * judged wrong).
  */
 static pthread_once_t probes_once = PTHREAD_ONCE_INIT;
-static int statmount_there, mntns_id_there;
+static int statmount_there, mntns_id_there, mount_setattr_there;
 
 static void probe(void)
 {
@@ -337,6 +337,9 @@ static void probe(void)
 			 !ioctl(fd, _IOR(0xb7, 0x5, uint64_t), &id);
 	if (fd >= 0)
 		close(fd);
+	/* mount_setattr(2), 5.12: idmapped mounts (MOUNT_ATTR_IDMAP). */
+	mount_setattr_there = !(syscall(442, -1, NULL, 0, NULL, 0) < 0 &&
+				errno == ENOSYS);
 }
 
 int have_statmount(void)
@@ -349,6 +352,12 @@ int have_mntns_id(void)
 {
 	pthread_once(&probes_once, probe);
 	return mntns_id_there;
+}
+
+int have_mount_setattr(void)
+{
+	pthread_once(&probes_once, probe);
+	return mount_setattr_there;
 }
 
 static pthread_once_t folder_once = PTHREAD_ONCE_INIT;
@@ -365,14 +374,17 @@ static void folder_build(void)
 	static const char unique[] = "unique_id\0mnt_parent_id";
 	/* Where the kernel gives user space a namespace's id (6.11+). */
 	static const char ns_id[] = "mnt_ns_id";
-	static const char after[] = "mnt_attr\0mnt_propagation\0"
+	static const char middle[] = "mnt_attr\0mnt_propagation\0"
 		"mnt_peer_group\0mnt_master\0propagate_from\0sb_magic\0"
-		"sb_flags\0fs_subtype\0opt_array\0opt_sec_array\0uuid\0bdev\0"
-		"statfs:\0export";
+		"sb_flags\0fs_subtype\0opt_array\0opt_sec_array";
+	/* Where the kernel has idmapped mounts (mount_setattr(2), 5.12+). */
+	static const char idmap[] = "mnt_uidmap\0mnt_gidmap";
+	static const char after[] = "uuid\0bdev\0statfs:\0export";
 	size_t n;
 
 	_Static_assert(sizeof(before) + sizeof(unique) + sizeof(ns_id) +
-		       sizeof(after) <= sizeof(folder), "folder too small");
+		       sizeof(middle) + sizeof(idmap) + sizeof(after) <=
+		       sizeof(folder), "folder too small");
 	memcpy(folder, before, sizeof(before));
 	n = sizeof(before);
 	if (have_statmount()) {
@@ -382,6 +394,12 @@ static void folder_build(void)
 	if (have_mntns_id()) {
 		memcpy(folder + n, ns_id, sizeof(ns_id));
 		n += sizeof(ns_id);
+	}
+	memcpy(folder + n, middle, sizeof(middle));
+	n += sizeof(middle);
+	if (have_mount_setattr()) {
+		memcpy(folder + n, idmap, sizeof(idmap));
+		n += sizeof(idmap);
 	}
 	memcpy(folder + n, after, sizeof(after));
 	folder_len = n + sizeof(after);
@@ -432,6 +450,21 @@ unsigned long long mnt_unique_of(int id)
 #define SM_BUF 65536
 
 /* statmount(2) of unique id @u with @mask; NULL on failure. */
+int sm_supports(const struct sm *sm, uint64_t flag)
+{
+	return sm && (sm->mask & SM_SUPPORTED_MASK) &&
+	       (sm->supported_mask & flag);
+}
+
+size_t sm_list_len(const char *s, uint32_t num)
+{
+	size_t len = 0;
+
+	while (num--)
+		len += strlen(s + len) + 1;
+	return len;
+}
+
 struct sm *do_statmount(uint64_t u, uint64_t mask)
 {
 	struct sm_req req = { .size = 24, .mnt_id = u, .param = mask };

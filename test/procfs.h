@@ -64,7 +64,9 @@ void mi_keys_free(struct mi_keys *k);
 /*
  * A mount folder (":mnt:", ":mntns:ID:") on this kernel: "info\0id\0...",
  * with "unique_id" and "mnt_parent_id" where the kernel has statmount(2)
- * (6.8+), "mnt_ns_id" where it gives a namespace's id (6.11+); static.
+ * (6.8+), "mnt_ns_id" where it gives a namespace's id (6.11+),
+ * "mnt_uidmap" and "mnt_gidmap" where it has idmapped mounts (5.12+);
+ * static.
  */
 char *mount_folder(size_t *len);
 size_t mount_folder_len(void);
@@ -72,6 +74,8 @@ size_t mount_folder_len(void);
 int have_statmount(void);
 /* Does it give a mount namespace's id (ioctl NS_GET_MNTNS_ID, 6.11+)? */
 int have_mntns_id(void);
+/* Does it have idmapped mounts (mount_setattr(2), 5.12+)? */
+int have_mount_setattr(void);
 
 /*
  * The 64-bit id of mount @id (statmount's mnt_id for its mnt_id_old),

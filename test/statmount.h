@@ -6,6 +6,7 @@
 #ifndef FATTR_TEST_STATMOUNT_H
 #define FATTR_TEST_STATMOUNT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* statmount(2) and its structure, as Linux 7.2 has them. */
@@ -23,6 +24,8 @@
 #define SM_OPT_ARRAY		0x400	/* 6.13 */
 #define SM_OPT_SEC_ARRAY	0x800	/* 6.13 */
 #define SM_SUPPORTED_MASK	0x1000	/* 6.15: what the kernel can give */
+#define SM_MNT_UIDMAP		0x2000	/* 6.15 */
+#define SM_MNT_GIDMAP		0x4000	/* 6.15 */
 #define SM_MS_UNBINDABLE	(1 << 17)
 #define SM_MS_SLAVE		(1 << 19)
 #define SM_MS_SHARED		(1 << 20)
@@ -57,5 +60,13 @@ struct sm {
  * failure, errno set.  Which fields it filled: ->mask.
  */
 struct sm *do_statmount(uint64_t u, uint64_t mask);
+
+/*
+ * Whether @sm's kernel has field @flag (its supported mask says so,
+ * 6.15+; before, the test cannot tell an empty field from none).
+ */
+int sm_supports(const struct sm *sm, uint64_t flag);
+/* The length of the @num NUL-terminated entries at @s of a list field. */
+size_t sm_list_len(const char *s, uint32_t num);
 
 #endif /* FATTR_TEST_STATMOUNT_H */

@@ -573,6 +573,7 @@ static const char *const fact_keys[] = {
 	"export", "mnt_attr", "mnt_propagation", "mnt_peer_group",
 	"mnt_master", "propagate_from", "sb_magic", "sb_flags", "mnt_ns_id",
 	"fs_subtype", "uuid", "bdev", "opt_array", "opt_sec_array",
+	"mnt_uidmap", "mnt_gidmap",
 };
 #define NR_FACT_KEYS (sizeof(fact_keys) / sizeof(*fact_keys))
 
@@ -593,7 +594,7 @@ static int fact_ok(const char *key, const char *v, ssize_t n)
 	    !strcmp(key, "bdev"))
 		return n > 0;
 	/* A list: empty, or entries each followed by a NUL. */
-	if (!strncmp(key, "opt_", 4))
+	if (!strncmp(key, "opt_", 4) || strstr(key, "idmap"))
 		return !n || !v[n - 1];
 	/* @v is not NUL-terminated: the buffer holds older answers after. */
 	for (i = 0; i < n; i++)

@@ -81,6 +81,8 @@
 #define FATTR_ENTRY_FS_SUBTYPE	"fs_subtype"
 #define FATTR_ENTRY_OPT_ARRAY	"opt_array"	/* a list: no export */
 #define FATTR_ENTRY_OPT_SEC_ARRAY "opt_sec_array"	/* likewise */
+#define FATTR_ENTRY_MNT_UIDMAP	"mnt_uidmap"	/* likewise; 5.12+ */
+#define FATTR_ENTRY_MNT_GIDMAP	"mnt_gidmap"	/* likewise; 5.12+ */
 #define FATTR_ENTRY_UUID	"uuid"
 #define FATTR_ENTRY_BDEV	"bdev"
 #define FATTR_ENTRY_STATFS	"statfs:"
