@@ -870,8 +870,16 @@ static void ns_child(int up, int down)
 	char c = 1;
 	int r;
 
+	/*
+	 * Its copies of the churned mounts share their super blocks with
+	 * the originals, which the mutators remount: a fresh BASE instead,
+	 * so that nothing but the child changes its view.
+	 */
 	if (unshare(CLONE_NEWNS) ||
 	    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
+	    umount2(BASE, MNT_DETACH) ||
+	    mount("fattr-child-base", BASE, "tmpfs", 0, "size=64k") ||
+	    mkdir(BASE "/slot0", 0755) ||
 	    mount("fattr-child", BASE "/slot0", "tmpfs", 0, "size=64k"))
 		_exit(2);
 	if (write(up, &c, 1) != 1)
