@@ -81,7 +81,7 @@ struct fattr_mnt_ref {
 	/*
 	 * The file system's own options (->show_options()) are the last
 	 * fs_opts_len bytes of the record's super block options, if
-	 * fs_opts_match: a second rendering of them matched the record's.
+	 * fs_opts_match: a second rendering of them was the record's end.
 	 */
 	size_t fs_opts_len;
 	bool fs_opts_match;

@@ -258,7 +258,52 @@ static size_t fattr_opt_split(char *buf, size_t len)
 		*sep = '\0';
 		dst += string_unescape(src, dst, 0, UNESCAPE_OCTAL) + 1;
 	}
-	return dst - buf;
+	/* One empty entry (",,"): statmount(2) leaves the field empty. */
+	return dst - buf == 1 ? 0 : dst - buf;
+}
+
+/*
+ * Whether @n bytes at @p are what security_sb_show_options() can write:
+ * SELinux's (security/selinux/hooks.c: selinux_sb_show_options(), the
+ * only LSM that writes any, 5.10 to 7.x), ",NAME=VALUE" for fscontext,
+ * context, defcontext and rootcontext (a VALUE with a ',' in quotes,
+ * which show_sid() escapes inside), and ",seclabel"; or nothing.
+ */
+static bool fattr_lsm_opts_ok(const char *p, size_t n)
+{
+	static const char * const names[] = {
+		"fscontext=", "context=", "defcontext=", "rootcontext=",
+		"seclabel",
+	};
+	const char *q;
+	size_t i = 0, len = 0;
+	int k;
+
+	while (i < n) {
+		if (p[i++] != ',')
+			return false;
+		for (k = 0; k < ARRAY_SIZE(names); k++) {
+			len = strlen(names[k]);
+			if (n - i >= len && !memcmp(p + i, names[k], len))
+				break;
+		}
+		if (k == ARRAY_SIZE(names))
+			return false;
+		i += len;
+		if (names[k][len - 1] != '=') {
+			if (i < n && p[i] != ',')
+				return false;
+		} else if (i < n && p[i] == '"') {
+			q = memchr(p + i + 1, '"', n - i - 1);
+			if (!q)
+				return false;
+			i = q - p + 1;
+		} else {
+			while (i < n && p[i] != ',')
+				i++;
+		}
+	}
+	return true;
 }
 
 /**
@@ -277,8 +322,15 @@ static size_t fattr_opt_split(char *buf, size_t len)
  * bytes, the LSMs' what lies between them and the words before.  None of
  * the LSMs' options starts with one of those words.
  *
- * Return: 0, or -EIO if @val does not hold a mountinfo record with
- * @fs_len bytes of options.
+ * @fs_len comes from a second ->show_options() whose text was found at
+ * the record's end; options that changed in between (a remount, a
+ * renamed btrfs subvolume) may have left a shorter text that is still
+ * the end of the record.  Then what lies before it is not what an LSM
+ * writes, which this checks.
+ *
+ * Return: 0; -EAGAIN if the options before the last @fs_len bytes are
+ * not the LSMs' (read the mount again); or -EIO if @val does not hold a
+ * mountinfo record with @fs_len bytes of options.
  */
 int fattr_record_opts(struct fattr_val *val, bool lsm, size_t fs_len)
 {
@@ -286,26 +338,34 @@ int fattr_record_opts(struct fattr_val *val, bool lsm, size_t fs_len)
 		",sync", ",dirsync", ",mand", ",lazytime",
 	};
 	struct fattr_span f[FATTR_F_NR];
-	size_t off, end, n;
+	size_t off, end, n, lsm_off, lsm_end;
+	const char *p;
 	int i;
 
 	if (fattr_split_val(val, f))
 		return -EIO;
 	off = f[FATTR_F_SUPEROPTIONS].off;
 	end = off + f[FATTR_F_SUPEROPTIONS].len;
-	if (end - off < 2 + fs_len)
+	p = val->buf + off;
+	if (end - off < 2 + fs_len || p[0] != 'r' ||
+	    (p[1] != 'o' && p[1] != 'w') || (end - off > 2 && p[2] != ','))
 		return -EIO;
+	lsm_end = end - fs_len;
+	lsm_off = off + 2;
+	for (i = 0; i < ARRAY_SIZE(words); i++) {
+		n = strlen(words[i]);
+		if (lsm_end - lsm_off >= n &&
+		    !memcmp(val->buf + lsm_off, words[i], n) &&
+		    (lsm_end - lsm_off == n || val->buf[lsm_off + n] == ','))
+			lsm_off += n;
+	}
+	if (!fattr_lsm_opts_ok(val->buf + lsm_off, lsm_end - lsm_off))
+		return -EAGAIN;
 	if (lsm) {
-		end -= fs_len;
-		off += 2;	/* "ro" or "rw" */
-		for (i = 0; i < ARRAY_SIZE(words); i++) {
-			n = strlen(words[i]);
-			if (end - off >= n && !memcmp(val->buf + off, words[i], n) &&
-			    (end - off == n || val->buf[off + n] == ','))
-				off += n;
-		}
+		off = lsm_off;
+		end = lsm_end;
 	} else {
-		off = end - fs_len;
+		off = lsm_end;
 	}
 	/* The record's newline, at least, follows: room for the NUL. */
 	memmove(val->buf, val->buf + off, end - off);

@@ -903,7 +903,8 @@ static bool fattr_master_reached(struct mount *mnt, const struct path *root)
  * reads its file's seq_user_ns(); statmount(2)'s seq_file has no file),
  * into the room after the record, which is left as it was.  Options
  * changed in between (reconfiguration takes s_umount, not namespace_sem)
- * leave fs_opts_match false.
+ * leave fs_opts_match false, unless the new text is still the end of the
+ * record: fattr_record_opts() sees to that case.
  *
  * Return: 0, or -EOVERFLOW if the text did not fit after the record.
  */
@@ -917,9 +918,9 @@ static int fattr_fs_opts(struct seq_file *m, struct vfsmount *vfs,
 	if (op->show_options)
 		err = op->show_options(m, vfs->mnt_root);
 	len = m->count - rec;
-	if (seq_has_overflowed(m))
-		return -EOVERFLOW;
 	m->count = rec;
+	if (len >= m->size - rec)
+		return -EOVERFLOW;
 	ref->fs_opts_len = len;
 	ref->fs_opts_match = !err && len < rec && m->buf[rec - 1] == '\n' &&
 			     !memcmp(m->buf + rec - 1 - len, m->buf + rec, len);

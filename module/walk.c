@@ -235,24 +235,30 @@ static int fattr_get_propagate_from(const struct fattr_req *req, int arg,
  * super block options the record ends with, the file system's or the
  * LSMs', as entries each followed by a NUL, unescaped (fields.c).  A
  * walk renders the file system's a second time to tell them apart; if
- * they changed in between, the mount is read again, and after three
- * such readings the call gives EAGAIN.
+ * they changed in between (a remount, a renamed btrfs subvolume), the
+ * mount is read again, and after three such readings the call gives
+ * EAGAIN.  Not in "export", whose one reading has no second rendering.
  */
 static int fattr_get_opts(const struct fattr_req *req, int arg,
 			  struct fattr_val *val)
 {
 	struct fattr_mnt_ref ref;
-	int err, tries = 0;
+	int err, tries;
 
-	do {
-		if (++tries > 3)
-			return -EAGAIN;
+	if (WARN_ON_ONCE(req->snap))
+		return -EIO;
+	for (tries = 0; tries < 3; tries++) {
 		ref = (struct fattr_mnt_ref){ .want_fs_opts = true };
 		err = fattr_render(req, val, &ref);
 		if (err)
 			return err;
-	} while (!ref.fs_opts_match);
-	return fattr_record_opts(val, arg, ref.fs_opts_len);
+		if (!ref.fs_opts_match)
+			continue;
+		err = fattr_record_opts(val, arg, ref.fs_opts_len);
+		if (err != -EAGAIN)
+			return err;
+	}
+	return -EAGAIN;
 }
 
 /*
@@ -264,12 +270,16 @@ static int fattr_get_opts(const struct fattr_req *req, int arg,
 static int fattr_get_idmap(const struct fattr_req *req, int arg,
 			   struct fattr_val *val)
 {
-	struct fattr_idmap *map = kmalloc(sizeof(*map), GFP_KERNEL_ACCOUNT);
-	struct fattr_mnt_ref ref = { .idmap = map, .idmap_gid = arg };
+	struct fattr_idmap *map;
+	struct fattr_mnt_ref ref = { .idmap_gid = arg };
 	int err;
 
+	if (WARN_ON_ONCE(req->snap))
+		return -EIO;	/* not in "export" */
+	map = kmalloc(sizeof(*map), GFP_KERNEL_ACCOUNT);
 	if (!map)
 		return -ENOMEM;
+	ref.idmap = map;
 	err = fattr_render(req, val, &ref);
 	if (!err)
 		err = ref.idmapped ? fattr_mnt_idmap_format(map, arg, val) :

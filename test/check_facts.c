@@ -234,7 +234,9 @@ struct tally {
 /*
  * @n bytes of options @o, each after a ',' (the first byte is skipped),
  * into @dst as statmount(2) gives opt_array: each option followed by a
- * NUL, the \ooo escapes of seq_escape() undone.  Returns the length.
+ * NUL, the \ooo escapes of seq_escape() undone (it always writes three
+ * digits; the kernel's string_unescape() would take one to three).
+ * Returns the length.
  */
 static size_t opts_list(char *dst, const char *o, size_t n)
 {
@@ -281,8 +283,9 @@ static void expect_list(int id, const char *key, const char *exp, size_t n,
  * (its supported mask says so, 6.15+); else the record's super options
  * after "ro"/"rw" and show_sb_opts()'s flag words, split and unescaped
  * here, and no LSM options (the VM runs no SELinux, the only LSM that
- * writes any); where statmount(2) gives mnt_opts (LSMs' options and the
- * file system's, 6.10+), those super options must be exactly they.
+ * writes any); where statmount(2) gives mnt_opts (6.11+: the file
+ * system's options, and from 6.13 the LSMs' before them), those super
+ * options must be exactly they.
  */
 static void check_opts(int id, const struct mi_keys *k, uint64_t u,
 		       struct tally *t)
