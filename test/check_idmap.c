@@ -252,6 +252,7 @@ static int check_reader(pid_t owner, const char *target, const char *map)
 	struct reader r = { owner, target, -1 };
 	struct userns u;
 	int fds[2], i, entries = 0;
+	int ml = strcspn(map, "\n");	/* the first line, for messages */
 	ssize_t g, w, s;
 	FILE *f;
 
@@ -266,21 +267,21 @@ static int check_reader(pid_t owner, const char *target, const char *map)
 		w = recv_one(f, "want", want);
 		s = recv_one(f, "statmount", sm);
 		ck_assert_msg(g == w && !memcmp(got, want, w),
-			      "map \"%.20s\": :mnt:%s %zd \"%s\", the mount's "
-			      "namespace's map reads %zd \"%s\"", map, keys[i],
+			      "map \"%.*s\": :mnt:%s %zd \"%s\", the mount's "
+			      "namespace's map reads %zd \"%s\"", ml, map, keys[i],
 			      g, g > 0 ? esc(got, g) : strerror(-g), w,
 			      esc(want, w));
 		ck_assert_msg(s < 0 || (g == s && !memcmp(got, sm, s)),
-			      "map \"%.20s\": :mnt:%s \"%s\", statmount \"%s\"",
-			      map, keys[i], esc(got, g > 0 ? g : 0),
+			      "map \"%.*s\": :mnt:%s \"%s\", statmount \"%s\"",
+			      ml, map, keys[i], esc(got, g > 0 ? g : 0),
 			      esc(sm, s));
 		if (!i)
 			for (w = 0; w < g; w++)
 				entries += !got[w];
 		if (s >= 0)
 			printf("check_idmap: %s read in a user namespace "
-			       "mapping \"%.20s\": also against statmount\n",
-			       keys[i], map);
+			       "mapping \"%.*s\": also against statmount\n",
+			       keys[i], ml, map);
 	}
 	fclose(f);
 	ck_assert_int_eq(userns_put(&u), 0);
