@@ -452,11 +452,13 @@ static int selected(const char *name, const char *only)
 
 /*
  * Whether key @name may have no value for a mount (ENODATA): a tmpfs has
- * no fs_subtype nor bdev, a file system may have no uuid (README).
+ * no fs_subtype nor bdev, a file system may have no uuid, a mount that
+ * is not idmapped no id maps (README).
  */
 static int may_lack(const char *name)
 {
-	static const char *const keys[] = { ":fs_subtype", ":bdev", ":uuid" };
+	static const char *const keys[] = { ":fs_subtype", ":bdev", ":uuid",
+					    ":mnt_uidmap", ":mnt_gidmap" };
 	size_t i, n = strlen(name);
 
 	for (i = 0; i < sizeof(keys) / sizeof(*keys); i++)
