@@ -11,9 +11,15 @@
  * fs/mnt_idmapping.c: its uid_map and gid_map through BTF), a copy of
  * the maps of the user namespace mount_setattr(2) was given; before, in
  * that user namespace itself (vfsmount.mnt_userns).  The mount holds
- * either.  A map is written once (map_write(): the extents, then
- * nr_extents after a write barrier), and a mount is idmapped only while
- * it is detached (can_idmap_mount()), never once it is in a namespace.
+ * either, and gets it only while it is detached (can_idmap_mount()),
+ * never once it is in a namespace.  A map is written once (map_write():
+ * the extents, then nr_extents after a write barrier); before 6.3 a
+ * user namespace whose maps are not written yet can idmap a mount, and
+ * they may be written later: both maps here are read as the kernel's
+ * map_id_range_up() reads them, the count, a read barrier, the extents.
+ * Some kernels between (6.3 to 6.6 at least) keep only the user
+ * namespace in struct mnt_idmap: BTF has no maps there, and the keys
+ * are not served.
  */
 #include <linux/cred.h>
 #include <linux/kernel.h>
@@ -121,8 +127,9 @@ static u32 fattr_map_range_up(const struct uid_gid_map *map, u32 id,
  * @val: receives "FIRST LOWER COUNT\0" for each extent the caller's user
  *	namespace maps whole
  *
- * Called without locks: the caller's map is its credentials', which
- * never change while it runs.
+ * Called without locks: the caller's map is its credentials' user
+ * namespace's, which lives as long as they do, and whose map is written
+ * at most once.
  *
  * Return: 0 or -ENOMEM.
  */
