@@ -231,37 +231,6 @@ struct tally {
 	    idmaps_statmount;
 };
 
-/*
- * @n bytes of options @o, each after a ',' (the first byte is skipped),
- * into @dst as statmount(2) gives opt_array: each option followed by a
- * NUL, the \ooo escapes of seq_escape() undone (it always writes three
- * digits; the kernel's string_unescape() would take one to three).
- * Returns the length.
- */
-static size_t opts_list(char *dst, const char *o, size_t n)
-{
-	size_t i, len = 0;
-
-	if (n < 2)
-		return 0;
-	for (i = 1; i < n; i++) {
-		if (o[i] == ',') {
-			dst[len++] = 0;
-		} else if (o[i] == '\\' && i + 3 < n &&
-			   o[i + 1] >= '0' && o[i + 1] <= '3' &&
-			   o[i + 2] >= '0' && o[i + 2] <= '7' &&
-			   o[i + 3] >= '0' && o[i + 3] <= '7') {
-			dst[len++] = (o[i + 1] - '0') * 64 +
-				     (o[i + 2] - '0') * 8 + (o[i + 3] - '0');
-			i += 3;
-		} else {
-			dst[len++] = o[i];
-		}
-	}
-	dst[len++] = 0;
-	return len;
-}
-
 /* Mount @id's list @key is the @n bytes @exp. */
 static void expect_list(int id, const char *key, const char *exp, size_t n,
 			const char *from)
@@ -290,13 +259,11 @@ static void expect_list(int id, const char *key, const char *exp, size_t n,
 static void check_opts(int id, const struct mi_keys *k, uint64_t u,
 		       struct tally *t)
 {
-	static const char *const words[] = { "sync", "dirsync", "mand",
-					     "lazytime" };
 	const char *o = k->v[MI_SUPEROPTIONS];
 	struct sm *sm = u ? do_statmount(u, SM_OPT_ARRAY | SM_OPT_SEC_ARRAY |
 					 SM_SUPPORTED_MASK | SM_MNT_OPTS) :
 			NULL;
-	size_t n = strlen(o), w, i;
+	size_t n = strlen(o);
 	char *exp = malloc(n + 2);
 
 	ck_assert_ptr_nonnull(exp);
@@ -318,13 +285,7 @@ static void check_opts(int id, const struct mi_keys *k, uint64_t u,
 	}
 	ck_assert_msg(n >= 2 && (!strncmp(o, "rw", 2) || !strncmp(o, "ro", 2)),
 		      "mount %d: super options \"%s\"", id, o);
-	o += 2;
-	for (i = 0; i < sizeof(words) / sizeof(*words); i++) {
-		w = strlen(words[i]);
-		if (o[0] == ',' && !strncmp(o + 1, words[i], w) &&
-		    (!o[w + 1] || o[w + 1] == ','))
-			o += w + 1;
-	}
+	o = super_after_flags(o);
 	if (sm && (sm->mask & SM_MNT_OPTS)) {
 		t->opts_mnt_opts++;
 		/* 6.12 sets the bit for empty options too. */

@@ -28,6 +28,7 @@ int main(void)
 	srunner_add_suite(sr, values_suite());
 	srunner_add_suite(sr, facts_suite());
 	srunner_add_suite(sr, idmap_suite());
+	srunner_add_suite(sr, opts_suite());
 	srunner_add_suite(sr, realfs_suite());
 	srunner_add_suite(sr, at_suite());
 	srunner_add_suite(sr, fault_suite());

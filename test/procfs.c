@@ -449,7 +449,53 @@ unsigned long long mnt_unique_of(int id)
 
 #define SM_BUF 65536
 
-/* statmount(2) of unique id @u with @mask; NULL on failure. */
+/*
+ * @n bytes of options @o, each after a ',' (the first byte is skipped),
+ * into @dst as statmount(2) gives opt_array: each option followed by a
+ * NUL, the \ooo escapes of seq_escape() undone (it always writes three
+ * digits; the kernel's string_unescape() would take one to three).
+ * Returns the length.
+ */
+size_t opts_list(char *dst, const char *o, size_t n)
+{
+	size_t i, len = 0;
+
+	if (n < 2)
+		return 0;
+	for (i = 1; i < n; i++) {
+		if (o[i] == ',') {
+			dst[len++] = 0;
+		} else if (o[i] == '\\' && i + 3 < n &&
+			   o[i + 1] >= '0' && o[i + 1] <= '3' &&
+			   o[i + 2] >= '0' && o[i + 2] <= '7' &&
+			   o[i + 3] >= '0' && o[i + 3] <= '7') {
+			dst[len++] = (o[i + 1] - '0') * 64 +
+				     (o[i + 2] - '0') * 8 + (o[i + 3] - '0');
+			i += 3;
+		} else {
+			dst[len++] = o[i];
+		}
+	}
+	dst[len++] = 0;
+	return len;
+}
+
+const char *super_after_flags(const char *super)
+{
+	static const char *const words[] = { "sync", "dirsync", "mand",
+					     "lazytime" };
+	size_t i, w;
+
+	super += 2;	/* "ro" or "rw" */
+	for (i = 0; i < sizeof(words) / sizeof(*words); i++) {
+		w = strlen(words[i]);
+		if (super[0] == ',' && !strncmp(super + 1, words[i], w) &&
+		    (!super[w + 1] || super[w + 1] == ','))
+			super += w + 1;
+	}
+	return super;
+}
+
 int sm_supports(const struct sm *sm, uint64_t flag)
 {
 	return sm && (sm->mask & SM_SUPPORTED_MASK) &&
@@ -465,6 +511,7 @@ size_t sm_list_len(const char *s, uint32_t num)
 	return len;
 }
 
+/* statmount(2) of unique id @u with @mask; NULL on failure. */
 struct sm *do_statmount(uint64_t u, uint64_t mask)
 {
 	struct sm_req req = { .size = 24, .mnt_id = u, .param = mask };

@@ -57,6 +57,19 @@ struct mi_keys {
 int mi_keys(const char *line, size_t len, struct mi_keys *k);
 void mi_keys_free(struct mi_keys *k);
 
+/*
+ * Super options @super (a record's, "ro" or "rw" first) after that and
+ * the flag words show_sb_opts() writes (sync, dirsync, mand, lazytime):
+ * the LSMs' and the file system's options, "" or ",...".
+ */
+const char *super_after_flags(const char *super);
+/*
+ * @n bytes of options @o, each after a ',', as statmount(2)'s opt_array
+ * lists them into @dst (room for @n + 1 bytes): each followed by a NUL,
+ * \ooo escapes undone.  Returns the length.
+ */
+size_t opts_list(char *dst, const char *o, size_t n);
+
 /* The root folder ":", with its final NUL. */
 #define ROOT_VALUE "mnt:\0mntns:\0mntns_event"
 #define ROOT_LEN sizeof(ROOT_VALUE)

@@ -15,6 +15,7 @@ Suite *ns_suite(void);
 Suite *values_suite(void);
 Suite *facts_suite(void);
 Suite *idmap_suite(void);
+Suite *opts_suite(void);
 Suite *realfs_suite(void);	/* the mounts of test/vm-realfs.sh */
 Suite *at_suite(void);
 Suite *fault_suite(void);
