@@ -453,30 +453,20 @@ unsigned long long mnt_unique_of(int id)
  * @n bytes of options @o, each after a ',' (the first byte is skipped),
  * into @dst as statmount(2) gives opt_array: each option followed by a
  * NUL, the \ooo escapes of seq_escape() undone (it always writes three
- * digits; the kernel's string_unescape() would take one to three).
- * Returns the length.
+ * digits; the kernel's string_unescape() would take one to three, so
+ * this is unescape(), mangle()'s inverse).  Returns the length.
  */
 size_t opts_list(char *dst, const char *o, size_t n)
 {
-	size_t i, len = 0;
+	size_t len = 0, i, j;
 
-	if (n < 2)
-		return 0;
-	for (i = 1; i < n; i++) {
-		if (o[i] == ',') {
-			dst[len++] = 0;
-		} else if (o[i] == '\\' && i + 3 < n &&
-			   o[i + 1] >= '0' && o[i + 1] <= '3' &&
-			   o[i + 2] >= '0' && o[i + 2] <= '7' &&
-			   o[i + 3] >= '0' && o[i + 3] <= '7') {
-			dst[len++] = (o[i + 1] - '0') * 64 +
-				     (o[i + 2] - '0') * 8 + (o[i + 3] - '0');
-			i += 3;
-		} else {
-			dst[len++] = o[i];
-		}
+	/* As statmount(2) splits: no entry after a last ','. */
+	for (i = 1; i < n; i = j + 1) {
+		for (j = i; j < n && o[j] != ','; j++)
+			;
+		len += unescape(dst + len, o + i, j - i);
+		dst[len++] = 0;
 	}
-	dst[len++] = 0;
 	return len;
 }
 
