@@ -29,21 +29,40 @@
 #include "compat.h"
 #include "fattr.h"
 
+/* Idmapped mounts, and a way to their maps: mnt_idmap() or mnt_user_ns(). */
+#if defined(FATTR_HAVE_IS_IDMAPPED_MNT) && \
+	(defined(FATTR_HAVE_MNT_IDMAP) || defined(FATTR_HAVE_MNT_USER_NS))
+#define FATTR_IDMAPS
+#endif
+
 /* mnt_uidmap and mnt_gidmap: where this kernel has idmapped mounts. */
 bool fattr_has_mnt_idmap(void)
 {
-#if defined(FATTR_HAVE_MNT_IDMAP) && defined(FATTR_HAVE_IS_IDMAPPED_MNT)
+#if defined(FATTR_IDMAPS) && defined(FATTR_HAVE_MNT_IDMAP)
 	return fattr_layout.idmap_uid_map != FATTR_NO_OFFSET &&
 	       fattr_layout.idmap_gid_map != FATTR_NO_OFFSET;
-#elif defined(FATTR_HAVE_MNT_USER_NS) && defined(FATTR_HAVE_IS_IDMAPPED_MNT)
+#elif defined(FATTR_IDMAPS)
 	return true;
 #else
 	return false;
 #endif
 }
 
-#if defined(FATTR_HAVE_IS_IDMAPPED_MNT) && \
-	(defined(FATTR_HAVE_MNT_IDMAP) || defined(FATTR_HAVE_MNT_USER_NS))
+/*
+ * The extents of @map and their number in *@nr, read as the kernel's
+ * map_id_range_up() reads a map: its count, then its extents, which
+ * map_write() wrote before the count (its smp_wmb()).
+ */
+static const struct uid_gid_extent *
+fattr_map_extents(const struct uid_gid_map *map, u32 *nr)
+{
+	*nr = min_t(u32, READ_ONCE(map->nr_extents), UID_GID_MAP_MAX_EXTENTS);
+	smp_rmb();	/* the count before the extents */
+	return *nr <= UID_GID_MAP_MAX_BASE_EXTENTS ? map->extent :
+	       map->forward;
+}
+
+#ifdef FATTR_IDMAPS
 /* The uid or gid map of idmapped mount @mnt. */
 static const struct uid_gid_map *fattr_mnt_map(const struct vfsmount *mnt,
 					       bool gid)
@@ -73,23 +92,13 @@ static const struct uid_gid_map *fattr_mnt_map(const struct vfsmount *mnt,
 bool fattr_mnt_idmap_copy(const struct vfsmount *mnt, bool gid,
 			  struct fattr_idmap *dst)
 {
-#if defined(FATTR_HAVE_IS_IDMAPPED_MNT) && \
-	(defined(FATTR_HAVE_MNT_IDMAP) || defined(FATTR_HAVE_MNT_USER_NS))
-	const struct uid_gid_map *map;
-	u32 nr;
+#ifdef FATTR_IDMAPS
+	const struct uid_gid_extent *e;
 
 	if (!fattr_has_mnt_idmap() || !fattr_is_idmapped_mnt(mnt))
 		return false;
-	map = fattr_mnt_map(mnt, gid);
-	nr = min_t(u32, READ_ONCE(map->nr_extents), UID_GID_MAP_MAX_EXTENTS);
-	/*
-	 * As map_id_range_up() reads a map: its count, then its extents,
-	 * which map_write() wrote before the count (its smp_wmb()).
-	 */
-	smp_rmb();
-	memcpy(dst->ext, nr <= UID_GID_MAP_MAX_BASE_EXTENTS ? map->extent :
-	       map->forward, nr * sizeof(*dst->ext));
-	dst->nr = nr;
+	e = fattr_map_extents(fattr_mnt_map(mnt, gid), &dst->nr);
+	memcpy(dst->ext, e, dst->nr * sizeof(*dst->ext));
 	return true;
 #else
 	return false;
@@ -106,11 +115,9 @@ bool fattr_mnt_idmap_copy(const struct vfsmount *mnt, bool gid,
 static u32 fattr_map_range_up(const struct uid_gid_map *map, u32 id,
 			      u32 count)
 {
-	u32 nr = READ_ONCE(map->nr_extents), last = id + count - 1, i;
-	const struct uid_gid_extent *e;
+	u32 nr, last = id + count - 1, i;
+	const struct uid_gid_extent *e = fattr_map_extents(map, &nr);
 
-	smp_rmb();	/* the count before the extents, as in fattr_mnt_idmap_copy() */
-	e = nr <= UID_GID_MAP_MAX_BASE_EXTENTS ? map->extent : map->forward;
 	for (i = 0; i < nr; i++) {
 		u32 first = e[i].lower_first, end = first + e[i].count - 1;
 

@@ -263,22 +263,17 @@ static void check_opts(int id, const struct mi_keys *k, uint64_t u,
 	struct sm *sm = u ? do_statmount(u, SM_OPT_ARRAY | SM_OPT_SEC_ARRAY |
 					 SM_SUPPORTED_MASK | SM_MNT_OPTS) :
 			NULL;
-	size_t n = strlen(o);
+	size_t n = strlen(o), len;
 	char *exp = malloc(n + 2);
+	const char *s;
 
 	ck_assert_ptr_nonnull(exp);
 	if (sm_supports(sm, SM_OPT_ARRAY)) {
 		t->opts_statmount++;
-		if (!(sm->mask & SM_OPT_ARRAY))
-			sm->opt_num = 0;
-		if (!(sm->mask & SM_OPT_SEC_ARRAY))
-			sm->opt_sec_num = 0;
-		expect_list(id, "opt_array", sm->str + sm->opt_array,
-			    sm_list_len(sm->str + sm->opt_array, sm->opt_num),
-			    "statmount");
-		expect_list(id, "opt_sec_array", sm->str + sm->opt_sec_array,
-			    sm_list_len(sm->str + sm->opt_sec_array,
-					sm->opt_sec_num), "statmount");
+		s = sm_list(sm, SM_OPT_ARRAY, &len);
+		expect_list(id, "opt_array", s, len, "statmount");
+		s = sm_list(sm, SM_OPT_SEC_ARRAY, &len);
+		expect_list(id, "opt_sec_array", s, len, "statmount");
 		free(sm);
 		free(exp);
 		return;
@@ -317,6 +312,8 @@ static void check_idmaps(int id, uint64_t u, struct tally *t)
 					 SM_SUPPORTED_MASK) : NULL;
 	char *name;
 	struct xres r;
+	const char *s;
+	size_t len;
 	int i;
 
 	if (!sm_supports(sm, SM_MNT_UIDMAP)) {
@@ -326,12 +323,10 @@ static void check_idmaps(int id, uint64_t u, struct tally *t)
 	t->idmaps_statmount++;
 	for (i = 0; i < 2; i++) {
 		uint64_t bit = i ? SM_MNT_GIDMAP : SM_MNT_UIDMAP;
-		const char *s = sm->str + (i ? sm->gidmap : sm->uidmap);
 
 		if (sm->mask & bit) {
-			expect_list(id, keys[i], s, sm_list_len(s, i ?
-				    sm->gidmap_num : sm->uidmap_num),
-				    "statmount");
+			s = sm_list(sm, bit, &len);
+			expect_list(id, keys[i], s, len, "statmount");
 			continue;
 		}
 		name = xasprintf(":mntns:%d:%s", id, keys[i]);

@@ -274,16 +274,17 @@ static ssize_t statmount_map(uint64_t u, int gid, char *out)
 {
 	uint64_t bit = gid ? SM_MNT_GIDMAP : SM_MNT_UIDMAP;
 	struct sm *sm = u ? do_statmount(u, bit | SM_SUPPORTED_MASK) : NULL;
-	ssize_t len = -1;
+	ssize_t ret = -1;
 	const char *s;
+	size_t len;
 
 	if (sm && (sm->mask & bit)) {
-		s = sm->str + (gid ? sm->gidmap : sm->uidmap);
-		len = sm_list_len(s, gid ? sm->gidmap_num : sm->uidmap_num);
+		s = sm_list(sm, bit, &len);
 		memcpy(out, s, len);
+		ret = len;
 	}
 	free(sm);
-	return len;
+	return ret;
 }
 
 static const char *const keys[] = { "mnt_uidmap", "mnt_gidmap" };

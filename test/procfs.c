@@ -492,13 +492,30 @@ int sm_supports(const struct sm *sm, uint64_t flag)
 	       (sm->supported_mask & flag);
 }
 
-size_t sm_list_len(const char *s, uint32_t num)
+const char *sm_list(const struct sm *sm, uint64_t flag, size_t *len)
 {
-	size_t len = 0;
+	uint32_t off, num;
 
+	*len = 0;
+	switch (sm->mask & flag) {
+	case SM_OPT_ARRAY:
+		off = sm->opt_array, num = sm->opt_num;
+		break;
+	case SM_OPT_SEC_ARRAY:
+		off = sm->opt_sec_array, num = sm->opt_sec_num;
+		break;
+	case SM_MNT_UIDMAP:
+		off = sm->uidmap, num = sm->uidmap_num;
+		break;
+	case SM_MNT_GIDMAP:
+		off = sm->gidmap, num = sm->gidmap_num;
+		break;
+	default:	/* not set: no entries */
+		return "";
+	}
 	while (num--)
-		len += strlen(s + len) + 1;
-	return len;
+		*len += strlen(sm->str + off + *len) + 1;
+	return sm->str + off;
 }
 
 /* statmount(2) of unique id @u with @mask; NULL on failure. */

@@ -66,7 +66,11 @@ struct sm *do_statmount(uint64_t u, uint64_t mask);
  * 6.15+; before, the test cannot tell an empty field from none).
  */
 int sm_supports(const struct sm *sm, uint64_t flag);
-/* The length of the @num NUL-terminated entries at @s of a list field. */
-size_t sm_list_len(const char *s, uint32_t num);
+/*
+ * @sm's list field @flag (SM_OPT_ARRAY, SM_OPT_SEC_ARRAY, SM_MNT_UIDMAP
+ * or SM_MNT_GIDMAP): its entries, each NUL-terminated, and their length
+ * in *@len; "" and 0 where @sm's mask lacks @flag.
+ */
+const char *sm_list(const struct sm *sm, uint64_t flag, size_t *len);
 
 #endif /* FATTR_TEST_STATMOUNT_H */
