@@ -17,9 +17,9 @@
  *	':mntns:ID:info' while 3 threads mount, bind, move, remount (new
  *	super block options) and unmount tmpfs mounts under /tmp/churn
  *	and one forks children that unshare a mount namespace, check their
- *	own view and exit.  Every answer must
- *	be a well-formed record or listing, or ENODATA (ENOENT) for a mount
- *	(path) that went away; stable mounts answer exactly their record.
+ *	own view and exit.  Every answer must be a well-formed record or
+ *	listing, or ENODATA (ENOENT) for a mount (path) that went away;
+ *	stable mounts answer exactly their record.
  *
  *   fattr-stress iso
  *	A process that is uid 1000, then root of its own user and mount
