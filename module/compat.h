@@ -140,6 +140,20 @@ static inline bool fattr_is_idmapped_mnt(const struct vfsmount *mnt)
 #endif
 }
 
+/*
+ * open(2)'s permission check of a path (fs/namei.c: may_open()): the
+ * mode, ACLs and the LSMs' inode hooks, through the mount's idmapping.
+ * path_permission() came with idmapped mounts (5.12); 5.10 has neither.
+ */
+static inline int fattr_path_permission(const struct path *path, int mask)
+{
+#ifdef FATTR_HAVE_PATH_PERMISSION
+	return path_permission(path, mask);
+#else
+	return inode_permission(d_inode(path->dentry), mask);
+#endif
+}
+
 /* MOUNT_ATTR_* of <uapi/linux/mount.h> that 5.10's lacks (ABI values). */
 #ifndef MOUNT_ATTR_IDMAP
 #define MOUNT_ATTR_IDMAP	0x00100000

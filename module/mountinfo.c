@@ -257,16 +257,15 @@ static bool fattr_same_walk(const struct seq_file *m)
  *     credentials as its own read is); else (another task's, or a
  *     thread whose root differs from its leader's) it gives the verdict
  *     only;
- *   - else (no procfs mountinfo there: a chroot without /proc) the
- *     private file itself, opened with the caller's credentials: LSMs see
- *     a path outside any hierarchy they know (AppArmor names it
- *     disconnected, Landlock stops at a mount without a parent), so a
- *     confined caller is refused and an unconfined one served.
+ *   - else (no procfs mountinfo there: a chroot without /proc, or a
+ *     file bound over it) none: -EACCES, for every caller.  The caller
+ *     can read no mountinfo of its own there, and an open on fattr's
+ *     private instance is no LSM's verdict (see below).
  * Where the caller's own file is not walked, fattr's private procfs
  * instance is, which no caller can reach or redirect: thread-self
- * resolves to the calling thread in the initial pid namespace.  Once the
- * caller's own verdict admits it, it is opened with kernel credentials,
- * which every LSM admits.
+ * resolves to the calling thread in the initial pid namespace.  Only
+ * once the caller's own open admitted it, it is opened with kernel
+ * credentials, which every LSM admits.
  *
  * Invariants (README "Security model"): fattr walks only files it opened
  * itself (no position or state of a caller's file), and the walk's mounts
@@ -280,7 +279,7 @@ static bool fattr_same_walk(const struct seq_file *m)
  */
 static int fattr_mi_open(struct fattr_mi *mi, bool verdict)
 {
-	const struct cred *old = NULL;
+	const struct cred *old;
 	struct file *file;
 	int err;
 
@@ -288,32 +287,30 @@ static int fattr_mi_open(struct fattr_mi *mi, bool verdict)
 	if (IS_ERR(file) && !fattr_is_verdict(PTR_ERR(file)) &&
 	    !thread_group_leader(current))
 		file = fattr_own_open("/proc/thread-self/mountinfo");
-	if (!IS_ERR(file)) {
-		if (!verdict && fattr_same_walk(file->private_data))
-			goto walk;
-		fput(file);
-		if (verdict)
-			return 0;
-		err = 0;
-	} else {
-		err = PTR_ERR(file);
-		if (fattr_is_verdict(err))
-			return err;
-	}
-	if (!err)
-		old = override_creds(fattr_kernel_cred);
-	file = fattr_file_open_root_mnt(fattr_proc_mnt, "thread-self/mountinfo",
-					O_RDONLY, 0);
-	if (old)
-		revert_creds(old);
 	if (IS_ERR(file)) {
 		err = PTR_ERR(file);
-		return err == -EPERM ? -EACCES : err;
+		/*
+		 * No procfs mountinfo under the caller's root (a chroot
+		 * without /proc): no open the caller's policy names, so no
+		 * verdict.  An open of the private instance is none: LSMs
+		 * judge a kern_mount's paths by rules written for others
+		 * (AppArmor's attach_disconnected names it
+		 * "/<tgid>/task/<tid>/mountinfo") or by none.  Fail closed.
+		 */
+		return fattr_is_verdict(err) ? err : -EACCES;
 	}
-	if (verdict) {
-		fput(file);
+	if (!verdict && fattr_same_walk(file->private_data))
+		goto walk;
+	fput(file);
+	if (verdict)
 		return 0;
-	}
+	/* Admitted; the walk is the private instance's. */
+	old = override_creds(fattr_kernel_cred);
+	file = fattr_file_open_root_mnt(fattr_proc_mnt, "thread-self/mountinfo",
+					O_RDONLY, 0);
+	revert_creds(old);
+	if (IS_ERR(file))
+		return PTR_ERR(file);
 	if (file->f_op != fattr_mountinfo_fops) {
 		fput(file);
 		return -EIO;

@@ -24,8 +24,10 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/cred.h>
 #include <linux/ctype.h>
 #include <linux/fs.h>
+#include <linux/file.h>
 #include <linux/kernel.h>
 #include <linux/mount.h>
 #include <linux/namei.h>
@@ -44,6 +46,7 @@
 /* What one statfs(2) of a path tells, and its super block's ids. */
 struct fattr_sb_query {
 	struct kstatfs st;
+	int ids_err;		/* whether "uuid" and "bdev" may be read */
 	u8 uuid[16];
 	unsigned int uuid_len;
 	char bdev[64];		/* a disk name (32) and a partition */
@@ -323,24 +326,63 @@ enum fattr_statfs {
 	FATTR_SF_NAMELEN,
 	FATTR_SF_FLAGS,
 	FATTR_SF_FSID,
-	/* Not statfs(2)'s, but served on the same terms: */
+	/* Not statfs(2)'s; statfs(2)'s terms and fattr_may_open_root()'s: */
 	FATTR_SF_UUID,		/* s_uuid */
 	FATTR_SF_BDEV,		/* s_bdev's kernel name */
 };
 
 /*
- * statfs(2) of @path, and, while @path holds the super block, its UUID
- * and block device.  Called for every statfs key: the figures are cheap
- * beside the lookup, and so "uuid" and "bdev" are given to exactly those
- * who may statfs(2) the path (vfs_statfs() runs security_sb_statfs()).
+ * Whether the caller could open the root of @mnt, as the file system's
+ * own UUID ioctls need an open file of it (FS_IOC_GETFSUUID, 6.9+;
+ * ext4's and XFS's): open(2)'s permission check (fs/namei.c: may_open():
+ * mode, ACLs, idmapping, the LSMs' inode hooks), then, for a directory
+ * or a regular file, an open with the caller's credentials, which runs
+ * the LSMs' file_open hooks (AppArmor's and Landlock's path rules).  A
+ * root of another type (a device or a FIFO bound on a file) is judged by
+ * the permission check alone: its ->open() acts (a FIFO's blocks).
+ *
+ * Invariant (README "Security model"): a super block's UUID and device
+ * go to those who could open the mount's root, not to every caller that
+ * may statfs(2) its mount point (a 0700 home's owner only).
+ *
+ * Return: 0, -EACCES, or the open's error.
  */
-static int fattr_sb_query(const struct path *path, struct fattr_sb_query *q)
+static int fattr_may_open_root(struct vfsmount *mnt)
+{
+	struct path root = { .mnt = mnt, .dentry = mnt->mnt_root };
+	umode_t mode = d_inode(root.dentry)->i_mode;
+	struct file *file;
+	int err;
+
+	err = fattr_path_permission(&root, MAY_OPEN | MAY_READ);
+	if (!err && (S_ISDIR(mode) || S_ISREG(mode))) {
+		file = dentry_open(&root, O_RDONLY, current_cred());
+		if (IS_ERR(file))
+			err = PTR_ERR(file);
+		else
+			fput(file);
+	}
+	return err == -EPERM ? -EACCES : err;
+}
+
+/*
+ * statfs(2) of @path, and, with @ids, its super block's UUID and block
+ * device, read while @path holds the super block, if the caller could
+ * open the mount's root (@q->ids_err says why not).  The figures are
+ * given to exactly those who may statfs(2) the path (vfs_statfs() runs
+ * security_sb_statfs()).
+ */
+static int fattr_sb_query(const struct path *path, bool ids,
+			  struct fattr_sb_query *q)
 {
 	const struct super_block *sb = path->mnt->mnt_sb;
 	int err = vfs_statfs(path, &q->st);
 
 	if (err)
 		return err;
+	q->ids_err = ids ? fattr_may_open_root(path->mnt) : -EACCES;
+	if (q->ids_err)
+		return 0;
 	q->uuid_len = fattr_sb_uuid_len(sb);
 	memcpy(q->uuid, &sb->s_uuid, q->uuid_len);
 	q->bdev[0] = '\0';
@@ -367,7 +409,7 @@ static int fattr_sb_query(const struct path *path, struct fattr_sb_query *q)
  * point, or vfs_statfs()'s error.
  */
 static int fattr_statfs_id(const char *mountpoint, int id,
-			   const struct fattr_mnt_ref *ref,
+			   const struct fattr_mnt_ref *ref, bool ids,
 			   struct fattr_sb_query *q)
 {
 	unsigned int flags = LOOKUP_FOLLOW | LOOKUP_AUTOMOUNT;
@@ -383,8 +425,8 @@ retry:
 			err = -EACCES;
 		return err;
 	}
-	err = fattr_mount_is(path.mnt, id, ref) ? fattr_sb_query(&path, q) :
-	      -EACCES;
+	err = fattr_mount_is(path.mnt, id, ref) ?
+	      fattr_sb_query(&path, ids, q) : -EACCES;
 	path_put(&path);
 	if (retry_estale(err, flags)) {
 		flags |= LOOKUP_REVAL;
@@ -426,6 +468,8 @@ static int fattr_get_statfs(const struct fattr_req *req, int arg,
 	struct fattr_mnt_ref ref = { };
 	struct fattr_sb_query q = { };
 	struct kstatfs *st = &q.st;
+	/* "export" holds them all: its one query reads the ids too. */
+	bool ids = arg == FATTR_SF_UUID || arg == FATTR_SF_BDEV || req->snap;
 	u64 n;
 	int err;
 
@@ -446,9 +490,10 @@ static int fattr_get_statfs(const struct fattr_req *req, int arg,
 		if (strlen(val->buf) != val->len)
 			err = -EACCES;	/* a NUL in it: no path leads there */
 		else
-			err = fattr_statfs_id(val->buf, req->id, &ref, &q);
+			err = fattr_statfs_id(val->buf, req->id, &ref, ids,
+					      &q);
 	} else {
-		err = fattr_sb_query(req->path, &q);
+		err = fattr_sb_query(req->path, ids, &q);
 	}
 	if (req->snap && !req->snap->queried) {
 		req->snap->queried = true;
@@ -489,8 +534,12 @@ static int fattr_get_statfs(const struct fattr_req *req, int arg,
 		n = (unsigned long)st->f_flags;
 		break;
 	case FATTR_SF_UUID:
+		if (q.ids_err)
+			return q.ids_err;
 		return fattr_put_uuid(val, q.uuid, q.uuid_len);
 	case FATTR_SF_BDEV:
+		if (q.ids_err)
+			return q.ids_err;
 		if (!q.bdev[0])
 			return -ENODATA;
 		val->len = strscpy(val->buf, q.bdev, val->cap);
@@ -602,7 +651,7 @@ static bool fattr_export_fatal(const struct fattr_entry *e,
 	if (err == -ENODATA)
 		return false;
 	return !(e->get == fattr_get_statfs && s->queried &&
-		 err == s->query_err);
+		 (err == s->query_err || err == s->q.ids_err));
 }
 
 /*
