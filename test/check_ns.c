@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * check_ns.c: whose view the answers come from: mount namespaces, chroot
- * (without /proc), propagation fields, another user, another thread.
+ * (without /proc: EACCES; with one), propagation fields, another user,
+ * another thread.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -272,7 +273,8 @@ static void chroot_child(const char *root, const char *const *paths,
 
 /* How check_chrooted() finds the new root. */
 enum chroot_kind {
-	CHROOT_NO_PROC,		/* no /proc in it; some mounts listed */
+	CHROOT_NO_PROC,		/* no /proc in it, then one; some mounts listed */
+	CHROOT_PROC,		/* (check_chrooted()'s second pass of the above) */
 	CHROOT_OTHER_NS,	/* another namespace's root, with its /proc */
 };
 
@@ -293,16 +295,61 @@ static void check_path_answer(const struct answer *a, struct mountinfo *mi,
 }
 
 /*
- * Run chroot_child in @root and check its answers against the child's own
+ * The answers of a child chrooted where there is no /proc: it can read no
+ * mountinfo of its own, and an open on fattr's private procfs instance is
+ * no LSM's verdict (README "Security model"), so every name that shows
+ * mounts gives EACCES, by path, by descriptor and by id.  Stores the ids
+ * of @paths in @path_ids.
+ */
+static void chrooted_refused(int fd, const char *const *paths,
+			     const int *absent, int *path_ids)
+{
+	struct answer a;
+	struct xres r;
+	int i, j;
+
+	for (i = 0; paths[i]; i++) {
+		for (j = 0; j < 2; j++) {
+			char *what = xasprintf("%s :mnt:info of \"%s\" in a "
+					       "chroot without /proc",
+					       j ? "fgetxattr" : "getxattr",
+					       paths[i]);
+
+			get_answer(fd, &a);
+			ck_assert_msg(a.id > 0, "statx in the chroot: %s",
+				      what);
+			path_ids[i] = a.id;
+			r = (struct xres){ a.ret, a.err, a.val };
+			expect_errno(&r, EACCES, what);
+			free(a.val);
+			free(what);
+		}
+	}
+	get_answer(fd, &a);
+	r = (struct xres){ a.ret, a.err, a.val };
+	expect_errno(&r, EACCES, ":mntns: in a chroot without /proc");
+	free(a.val);
+	for (i = 0; absent[i]; i++) {
+		get_answer(fd, &a);
+		r = (struct xres){ a.ret, a.err, a.val };
+		expect_errno(&r, EACCES, ":mntns:ID:info in a chroot without "
+			     "/proc");
+		free(a.val);
+	}
+}
+
+/*
+ * Run chroot_child in @root and check its answers: with CHROOT_NO_PROC,
+ * EACCES for each (chrooted_refused()); else against the child's own
  * mountinfo, read from outside: records of @paths (or ENODATA where the
  * mount is not listed for it), by path and by descriptor, its listing and
  * every listed record, and ENODATA for the ids in @absent (0-terminated;
  * none may be listed).  Returns the child's mountinfo; stores the ids of
  * @paths in @path_ids.
  */
-static void check_chrooted(const char *root, enum chroot_kind kind,
-			   const char *const *paths, const int *absent,
-			   int *path_ids, struct mountinfo *mi)
+static void chrooted_answers(const char *root, enum chroot_kind kind,
+			     const char *const *paths, const int *absent,
+			     int *path_ids, struct mountinfo *mi)
 {
 	int up[2], down[2], i, status;
 	struct answer a;
@@ -330,6 +377,10 @@ static void check_chrooted(const char *root, enum chroot_kind kind,
 		ck_assert_msg(a.ret >= 0, "/proc/self/mountinfo in the chroot: %s",
 			      strerror(a.err));
 	free(a.val);
+	if (kind == CHROOT_NO_PROC) {
+		chrooted_refused(up[0], paths, absent, path_ids);
+		goto out;
+	}
 	ck_assert_int_eq(mi_read_pid(mi, pid), 0);
 	for (i = 0; paths[i]; i++) {
 		char *what = xasprintf(":mnt:info of \"%s\" in a chroot",
@@ -359,7 +410,7 @@ static void check_chrooted(const char *root, enum chroot_kind kind,
 	for (p = listing; p < listing + len; p += strlen(p) + 1)
 		n++;
 	/* Another namespace's root reaches no mount of the caller's. */
-	if (kind == CHROOT_NO_PROC)
+	if (kind == CHROOT_PROC)
 		ck_assert_uint_gt(n, 0);
 	while (n--) {
 		struct xres r;
@@ -385,16 +436,45 @@ static void check_chrooted(const char *root, enum chroot_kind kind,
 		expect_errno(&r, ENODATA, "unreachable mount in a chroot");
 		free(a.val);
 	}
+	free(listing);
+out:
 	close(down[1]);
 	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
 	ck_assert(WIFEXITED(status) && !WEXITSTATUS(status));
-	free(listing);
 }
 
 /*
- * chroot into a directory with no /proc: answers are relative to the new
- * root (as the child's mountinfo, read from outside); mounts outside it
- * give ENODATA, and so does the root, whose mount's root lies outside.
+ * check_chrooted(): chrooted_answers() in @root.  With CHROOT_NO_PROC,
+ * twice: as it is (every answer EACCES), then with a procfs mounted at
+ * @root/proc (the answers relative to @root; @mi and @path_ids are that
+ * pass's).
+ */
+static void check_chrooted(const char *root, enum chroot_kind kind,
+			   const char *const *paths, const int *absent,
+			   int *path_ids, struct mountinfo *mi)
+{
+	char *proc;
+
+	if (kind != CHROOT_NO_PROC) {
+		chrooted_answers(root, kind, paths, absent, path_ids, mi);
+		return;
+	}
+	chrooted_answers(root, CHROOT_NO_PROC, paths, absent, path_ids, mi);
+	proc = xasprintf("%s/proc", root);
+	ck_assert_msg(!mkdir(proc, 0555) || errno == EEXIST, "mkdir %s: %s",
+		      proc, strerror(errno));
+	xmount("proc", proc, "proc", 0, NULL);
+	chrooted_answers(root, CHROOT_PROC, paths, absent, path_ids, mi);
+	ck_assert_msg(!umount2(proc, MNT_DETACH), "umount %s: %s", proc,
+		      strerror(errno));
+	free(proc);
+}
+
+/*
+ * chroot into a directory with no /proc: every answer is EACCES.  With a
+ * procfs mounted there: answers are relative to the new root (as the
+ * child's mountinfo, read from outside); mounts outside it give ENODATA,
+ * and so does the root, whose mount's root lies outside.
  */
 START_TEST(test_chroot)
 {

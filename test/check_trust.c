@@ -41,6 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
@@ -161,10 +162,49 @@ static void expect_own_view(const struct other_ns *o, const char *how)
 }
 
 /*
+ * The caller's own /proc/self/mountinfo cannot be opened (@how): then it
+ * reads no mountinfo of its own, and every name that shows mounts gives
+ * EACCES: the listing, the record of its first mount (from OWN_PROC's
+ * mountinfo) and the other namespace's mount.
+ */
+static void expect_refused_view(const struct other_ns *o, const char *how)
+{
+	char *file = xasprintf(OWN_PROC "/%d/mountinfo", (int)getpid());
+	int fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC);
+	int ids[2] = { 0, o->secret_id }, i;
+	struct mountinfo mi;
+	struct xres r;
+	char *name, *what;
+
+	ck_assert_msg(fd < 0, "scenario: /proc/self/mountinfo opens (%s)",
+		      how);
+	ck_assert_int_eq(mi_read(&mi, file), 0);
+	ids[0] = atoi(mi.buf);
+	ck_assert_int_gt(ids[0], 0);
+	x_get(&r, "/", ":mntns:");
+	what = xasprintf(":mntns: (%s)", how);
+	expect_errno(&r, EACCES, what);
+	x_free(&r);
+	free(what);
+	for (i = 0; i < 2; i++) {
+		name = xasprintf(":mntns:%d:info", ids[i]);
+		what = xasprintf("%s (%s)", name, how);
+		x_get(&r, "/", name);
+		expect_errno(&r, EACCES, what);
+		x_free(&r);
+		free(name);
+		free(what);
+	}
+	mi_free(&mi);
+	free(file);
+}
+
+/*
  * /proc/self of the caller (a thread group leader) leads to another
  * namespace's process: a tmpfs on /proc with a "self" link, then that
  * process's mountinfo bound over the caller's own.  Then the other
- * namespace dies while fattr may hold a map of it.
+ * namespace dies while fattr may hold a map of it: the caller's own
+ * open of its (bound) mountinfo then fails, and so does fattr (EACCES).
  */
 START_TEST(test_redirected_self)
 {
@@ -191,7 +231,7 @@ START_TEST(test_redirected_self)
 
 	/* 3: the other namespace dies; fattr may have mapped it. */
 	other_ns_stop(&o);
-	expect_own_view(&o, "after the other namespace died");
+	expect_refused_view(&o, "after the other namespace died");
 	ck_assert_int_eq(umount2(mine, MNT_DETACH), 0);
 	expect_own_view(&o, "back to normal");
 	free(link);
@@ -296,6 +336,134 @@ START_TEST(test_statfs_reach)
 	free(inside);
 	free(open_);
 	free(under);
+}
+END_TEST
+
+/* FS_IOC_GETFSUUID (6.9+), for headers that lack it. */
+struct fsuuid2_ {
+	uint8_t len;
+	uint8_t uuid[16];
+};
+
+#define FSUUID_IOC _IOR(0x15, 0, struct fsuuid2_)
+
+/* A mount whose root may be closed to nobody, and root's answers. */
+struct ids_case {
+	const char *path;	/* its mount point */
+	int id;			/* its mount id */
+	struct xres ref[2];	/* root's :mntns:ID:uuid and :mntns:ID:bdev */
+};
+
+static const char *const ids_keys[2] = { "uuid", "bdev" };
+
+/* The file system's own UUID of open directory @fd, as fattr writes it. */
+static int fsuuid_text(int fd, char *out, size_t size)
+{
+	struct fsuuid2_ u = { 0 };
+	size_t i, n = 0;
+
+	if (ioctl(fd, FSUUID_IOC, &u) || !u.len || u.len > 16)
+		return -1;
+	for (i = 0; i < u.len; i++) {
+		if (u.len == 16 && (i == 4 || i == 6 || i == 8 || i == 10))
+			n += snprintf(out + n, size - n, "-");
+		n += snprintf(out + n, size - n, "%02x", u.uuid[i]);
+	}
+	return 0;
+}
+
+/*
+ * As nobody: statfs(2) of the mount point works, and "uuid" and "bdev"
+ * (by id and by path) give EACCES exactly when nobody's own open(2) of
+ * the mount's root fails with EACCES (README "Security model": what the
+ * file system's UUID ioctls need); else root's answer, and the UUID is
+ * FS_IOC_GETFSUUID's where the kernel has it.  "export" leaves out what
+ * is refused and still holds the statfs figures.
+ */
+static void ids_as_nobody(void *arg)
+{
+	const struct ids_case *c = arg;
+	int fd = open(c->path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int err = fd < 0 ? errno : 0, i, j;
+	char *name, *what, exp[64];
+	struct statfs st;
+	struct xres r;
+
+	ck_assert_msg(!statfs(c->path, &st), "scenario: statfs(2) of %s "
+		      "as nobody: %s", c->path, strerror(errno));
+	ck_assert_msg(!err || err == EACCES, "open %s as nobody: %s",
+		      c->path, strerror(err));
+	for (i = 0; i < 2; i++) {
+		for (j = 0; j < 2; j++) {
+			name = j ? xasprintf(":mnt:%s", ids_keys[i]) :
+			       xasprintf(":mntns:%d:%s", c->id, ids_keys[i]);
+			what = xasprintf("%s of %s as nobody, whose open(2) "
+					 "%s", name, c->path, err ?
+					 "fails" : "succeeds");
+			x_get(&r, j ? c->path : "/", name);
+			if (err)
+				expect_errno(&r, EACCES, what);
+			else if (c->ref[i].ret < 0)
+				expect_errno(&r, c->ref[i].err, what);
+			else
+				expect_value(&r, c->ref[i].val, c->ref[i].ret,
+					     what);
+			if (!err && !i && !fsuuid_text(fd, exp, sizeof(exp)))
+				expect_value(&r, exp, strlen(exp), what);
+			x_free(&r);
+			free(name);
+			free(what);
+		}
+	}
+	name = xasprintf(":mntns:%d:export", c->id);
+	x_get(&r, "/", name);
+	ck_assert_msg(r.ret > 0, "%s as nobody: %s", name, strerror(r.err));
+	r.val[r.ret] = '\0';
+	ck_assert_msg(strstr(r.val, "\nSTATFS_TYPE='"), "%s as nobody: no "
+		      "STATFS_TYPE", name);
+	ck_assert_msg(!strstr(r.val, "\nUUID='") == (err || c->ref[0].ret < 0),
+		      "%s as nobody (open(2): %s): UUID %s", name,
+		      strerror(err), strstr(r.val, "\nUUID='") ? "given" :
+		      "left out");
+	x_free(&r);
+	free(name);
+	if (fd >= 0)
+		close(fd);
+}
+
+/*
+ * A file system whose root is 0700 (a user's home): its UUID and device
+ * go to those who could open its root, not to everyone who may statfs(2)
+ * it; with the root 0755, to nobody too.
+ */
+START_TEST(test_ids_root_0700)
+{
+	const char *dir = scratch();
+	struct ids_case c = { .path = xasprintf("%s/home", dir) };
+	char *name;
+	int i, mode, status;
+
+	ck_assert_int_eq(chmod(dir, 0755), 0);
+	xmkdir(c.path);
+	xmount("fattr-home", c.path, "tmpfs", 0, "mode=0700");
+	c.id = path_mnt_id(c.path, 0);
+	for (mode = 0700; mode; mode = mode == 0700 ? 0755 : 0) {
+		ck_assert_int_eq(chmod(c.path, mode), 0);
+		for (i = 0; i < 2; i++) {
+			name = xasprintf(":mntns:%d:%s", c.id, ids_keys[i]);
+			x_get(&c.ref[i], "/", name);
+			ck_assert_msg(c.ref[i].ret > 0 ||
+				      c.ref[i].err == ENODATA, "%s as root: "
+				      "%s", name, strerror(c.ref[i].err));
+			free(name);
+		}
+		status = as_nobody(ids_as_nobody, &c);
+		ck_assert_msg(status == 0, "root %o: status %#x", mode,
+			      status);
+		x_free(&c.ref[0]);
+		x_free(&c.ref[1]);
+	}
+	free((char *)c.path);
 }
 END_TEST
 
@@ -865,8 +1033,14 @@ START_TEST(test_root_above_mount)
 	if (!pid) {
 		char c;
 
-		if (chdir(xasprintf("%s/m/r", dir)) || chroot(".")) {
-			n = snprintf(buf, sizeof(buf), "chroot: %s",
+		/*
+		 * A procfs of its own in the chroot: without one it could
+		 * read no mountinfo, and fattr answers EACCES.
+		 */
+		if (chdir(xasprintf("%s/m/r", dir)) || chroot(".") ||
+		    mkdir("/proc", 0555) ||
+		    mount("proc", "/proc", "proc", 0, NULL)) {
+			n = snprintf(buf, sizeof(buf), "chroot, /proc: %s",
 				     strerror(errno));
 			if (write(back[1], buf, n) != n)
 				_exit(1);
@@ -1003,15 +1177,19 @@ static int flip_position(int id)
 	return pos;
 }
 
-/* The lister, chrooted into @c: 0, or 1 with why in @fd. */
+/*
+ * The lister, chrooted into @c with a procfs of its own (mounted last, so
+ * after X and Y in mountinfo's order): 0, or 1 with why in @fd.
+ */
 static int flip_list(const char *c, int x_id, int y_id, int fd)
 {
 	static char buf[VALUE_MAX];
 	long long n = 0, x_seen = 0, t0;
 	ssize_t r;
 
-	if (flip_pin() || chroot(c) || chdir("/")) {
-		dprintf(fd, "pin, chroot: %s", strerror(errno));
+	if (flip_pin() || chroot(c) || chdir("/") || mkdir("/proc", 0555) ||
+	    mount("proc", "/proc", "proc", 0, NULL)) {
+		dprintf(fd, "pin, chroot, /proc: %s", strerror(errno));
 		return 1;
 	}
 	t0 = flip_now_ns();
@@ -1215,6 +1393,7 @@ Suite *trust_suite(void)
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	tcase_add_test(tc, test_redirected_self);
 	tcase_add_test(tc, test_statfs_reach);
+	tcase_add_test(tc, test_ids_root_0700);
 	tcase_add_test(tc, test_main_thread_exited);
 	tcase_add_test(tc, test_thread_own_root);
 	tcase_add_test(tc, test_name_read_once);

@@ -24,6 +24,22 @@
  *	as landlock-noproc, then chroot into a directory without /proc:
  *	the caller can read no mountinfo at all (none in its root, and
  *	Landlock refuses it mount(2)), so fattr must give EACCES.
+ *   landlock-allow-chroot
+ *	as landlock-allow (reads granted beneath "/"), then the same.
+ *   chroot
+ *	unconfined, chrooted into a directory without /proc: EACCES too
+ *	(it reads no mountinfo there; fattr's private procfs instance
+ *	gives no LSM verdict, README "Security model").
+ *   apparmor-chroot PROFILE
+ *	has AppArmor confine its next exec by PROFILE, then execs
+ *	"chroot-check PROFILE": the label is PROFILE's, the caller's
+ *	own open of /proc/self/mountinfo is refused, and, chrooted into a
+ *	directory without /proc, every name that shows mounts gives
+ *	EACCES.  vm-confined.sh's PROFILE has attach_disconnected, a
+ *	rule reading every file and deny rules for mountinfo: AppArmor
+ *	then names an open on fattr's private instance
+ *	"/<tgid>/task/<tid>/mountinfo", which that rule allows (fattr
+ *	served the caller there before 2026-12-06).
  *
  * Every expected value is the kernel's own answer: mountinfo, statx.
  * Prints one line per failure and, last, "confined: N passed, M failed";
@@ -318,7 +334,10 @@ static void test_label(const char *profile)
 	free(label);
 }
 
-/* Confine the next exec by @profile; exec "check @expect @profile ID". */
+/*
+ * Confine the next exec by @profile; exec "check @expect @profile ID",
+ * or "chroot-check @profile" if @expect is NULL.
+ */
 static void apparmor_exec(const char *profile, const char *expect)
 {
 	int fd = open("/proc/self/attr/apparmor/exec", O_WRONLY | O_CLOEXEC);
@@ -341,8 +360,12 @@ static void apparmor_exec(const char *profile, const char *expect)
 		die("readlink /proc/self/exe");
 	self[n] = '\0';
 	fflush(stdout);
-	execl(self, "fattr-confined", "check", expect, profile, id,
-	      (char *)NULL);
+	if (!expect)
+		execl(self, "fattr-confined", "chroot-check", profile,
+		      (char *)NULL);
+	else
+		execl(self, "fattr-confined", "check", expect, profile, id,
+		      (char *)NULL);
 	die(self);
 }
 
@@ -439,34 +462,86 @@ static void test_domain(enum ll_mode how)
 		close(fd);
 }
 
-/*
- * Landlock without /proc, chrooted where there is none: the caller has
- * no mountinfo of its own to read and cannot mount one, so every ':'
- * name that shows mounts gives EACCES.
- */
-static void test_chroot(void)
-{
-	const char *dir = "/tmp/fattr-confined-noproc";
-	int err;
+#define NOPROC_DIR "/tmp/fattr-confined-noproc"
 
-	if (mkdir(dir, 0755) && errno != EEXIST)
-		die(dir);
-	landlock(LL_NOPROC);
-	if (chroot(dir) || chdir("/"))
+static void make_noproc_dir(void)
+{
+	if (mkdir(NOPROC_DIR, 0755) && errno != EEXIST)
+		die(NOPROC_DIR);
+}
+
+/*
+ * Chrooted into NOPROC_DIR, where there is no /proc: the caller has no
+ * mountinfo of its own to read, so every ':' name that shows mounts
+ * gives EACCES: ":mnt:info" of "/", ":mntns:", ":mntns_event" and
+ * ":mntns:ID:info" of the mount of the new root.
+ */
+static void expect_refused_in_chroot(void)
+{
+	char name[64], what[96];
+	int err, id;
+
+	if (chroot(NOPROC_DIR) || chdir("/"))
 		die("chroot");
 	err = access(MOUNTINFO, F_OK) ? errno : 0;
 	check(err == ENOENT, "access(" MOUNTINFO ") in the chroot: %s, "
 	      "expected %s", err_name(err), strerror(ENOENT));
-	if (mkdir("/proc", 0755) && errno != EEXIST)
-		die("mkdir /proc");
-	err = mount("proc", "/proc", "proc", 0, NULL) ? errno : 0;
-	check(err == EPERM, "mount proc in the chroot: %s, expected %s (the "
-	      "caller could read a mountinfo)", err_name(err),
-	      strerror(EPERM));
 	expect_eacces(ask("/", ":mnt:info"), "getxattr(\"/\", \":mnt:info\")");
 	expect_eacces(ask("/", ":mntns:"), "getxattr(\"/\", \":mntns:\")");
 	expect_eacces(ask("/", ":mntns_event"),
 		      "getxattr(\"/\", \":mntns_event\")");
+	id = path_mnt_id("/", 0);
+	check(id > 0, "statx(\"/\") in the chroot: %s", strerror(-id));
+	snprintf(name, sizeof(name), ":mntns:%d:info", id);
+	snprintf(what, sizeof(what), "getxattr(\"/\", \"%s\")", name);
+	expect_eacces(ask("/", name), what);
+}
+
+/*
+ * Landlock (without /proc, or reads beneath "/"), chrooted where there
+ * is no /proc: Landlock refuses mount(2) too, so the caller can read no
+ * mountinfo at all.
+ */
+static void test_landlock_chroot(enum ll_mode how)
+{
+	int err;
+
+	make_noproc_dir();
+	landlock(how);
+	if (mkdir(NOPROC_DIR "/proc", 0755) && errno != EEXIST)
+		die("mkdir /proc");
+	err = mount("proc", NOPROC_DIR "/proc", "proc", 0, NULL) ? errno : 0;
+	check(err == EPERM, "mount proc in the chroot: %s, expected %s (the "
+	      "caller could read a mountinfo)", err_name(err),
+	      strerror(EPERM));
+	if (!err)
+		umount2(NOPROC_DIR "/proc", MNT_DETACH);
+	expect_refused_in_chroot();
+}
+
+/*
+ * Confined by AppArmor's @profile (which must refuse the caller's own
+ * open of its mountinfo), then chrooted where there is no /proc.
+ */
+static void test_apparmor_chroot(const char *profile)
+{
+	int fd, err;
+
+	test_label(profile);
+	fd = open(MOUNTINFO, O_RDONLY | O_CLOEXEC);
+	err = fd < 0 ? errno : 0;
+	if (fd >= 0)
+		close(fd);
+	check(err == EACCES, "open(" MOUNTINFO "): %s, expected %s (not "
+	      "confined as intended)", err_name(err), strerror(EACCES));
+	fd = open("/proc/thread-self/mountinfo", O_RDONLY | O_CLOEXEC);
+	err = fd < 0 ? errno : 0;
+	if (fd >= 0)
+		close(fd);
+	check(err == EACCES, "open(\"/proc/thread-self/mountinfo\"): %s, "
+	      "expected %s (not confined as intended)", err_name(err),
+	      strerror(EACCES));
+	expect_refused_in_chroot();
 }
 
 static void usage(void)
@@ -474,7 +549,9 @@ static void usage(void)
 	printf("usage: fattr-confined check [allow|deny [PROFILE [ID]]]\n"
 	       "       fattr-confined apparmor PROFILE allow|deny\n"
 	       "       fattr-confined landlock-allow|landlock-noproc|"
-	       "landlock-proconly|landlock-chroot\n");
+	       "landlock-proconly|landlock-chroot|landlock-allow-chroot\n"
+	       "       fattr-confined chroot\n"
+	       "       fattr-confined apparmor-chroot|chroot-check PROFILE\n");
 	exit(2);
 }
 
@@ -509,7 +586,19 @@ int main(int argc, char **argv)
 		expectation(argv[3]);
 		apparmor_exec(argv[2], argv[3]);
 	} else if (!strcmp(mode, "landlock-chroot")) {
-		test_chroot();
+		test_landlock_chroot(LL_NOPROC);
+	} else if (!strcmp(mode, "landlock-allow-chroot")) {
+		test_landlock_chroot(LL_ALL);
+	} else if (!strcmp(mode, "chroot") && argc == 2) {
+		make_noproc_dir();
+		expect_refused_in_chroot();
+	} else if (!strcmp(mode, "apparmor-chroot") && argc == 3) {
+		make_noproc_dir();
+		apparmor_exec(argv[2], NULL);
+	} else if (!strcmp(mode, "chroot-check") && argc == 3) {
+		snprintf(buf, sizeof(buf), "apparmor-chroot %s", argv[2]);
+		mode = buf;
+		test_apparmor_chroot(argv[2]);
 	} else if (!strncmp(mode, "landlock-", 9)) {
 		enum ll_mode how = !strcmp(mode, "landlock-allow") ? LL_ALL :
 				   !strcmp(mode, "landlock-noproc") ?

@@ -12,12 +12,20 @@
 #   landlock-noproc: Landlock granting reads beneath all but /proc;
 #   landlock-proconly: Landlock granting reads beneath /proc only
 #   landlock-chroot: as landlock-noproc, chrooted where there is no /proc
+#   landlock-allow-chroot: as landlock-allow, chrooted there
 #                    (the Landlock cases only where the kernel has it:
 #                    5.13 and later);
+#   chroot:          as root, unconfined, chrooted there: EACCES (no
+#                    mountinfo of its own to read);
 #   apparmor-allow:  AppArmor profile fattr-confined-allow, which allows
 #                    @{PROC}/@{pid}/mountinfo r (and what the binary
 #                    needs);
-#   apparmor-deny:   fattr-confined-deny, the same without that rule.
+#   apparmor-deny:   fattr-confined-deny, the same without that rule;
+#   apparmor-chroot: fattr-confined-disconnected, as container profiles
+#                    are (docker-default, LXC, snap): attach_disconnected,
+#                    every file readable but the caller's mountinfo
+#                    (deny rules), sys_chroot; chrooted where there is no
+#                    /proc: EACCES.
 #
 # The profiles are loaded with Debian's apparmor_parser (securityfs is
 # mounted here if need be); what AppArmor denied is shown after.  Exits
@@ -70,7 +78,25 @@ EOF
 	echo "}"
 }
 
+# The profile of a container: attach_disconnected names a path outside
+# the namespace's tree (fattr's private procfs instance) as if it hung
+# from "/", where "/** r" matches it.
+disconnected_profile() {
+	cat <<EOF
+profile fattr-confined-disconnected flags=(attach_disconnected) {
+  $bin rm,
+  /** r,
+  /dev/null rw,
+  $out w,
+  capability sys_chroot,
+  deny @{PROC}/@{pid}/mountinfo r,
+  deny @{PROC}/@{pid}/task/@{pid}/mountinfo r,
+}
+EOF
+}
+
 run_case unconfined $bin check allow
+run_case chroot $bin chroot
 # Landlock came in 5.13: a kernel without its syscalls (5.10) skips
 # these cases; one that has them and refuses is a failure.
 if grep -q '_sys_landlock_create_ruleset$' /proc/kallsyms; then
@@ -78,6 +104,7 @@ if grep -q '_sys_landlock_create_ruleset$' /proc/kallsyms; then
 	run_case landlock-noproc $bin landlock-noproc
 	run_case landlock-proconly $bin landlock-proconly
 	run_case landlock-chroot $bin landlock-chroot
+	run_case landlock-allow-chroot $bin landlock-allow-chroot
 else
 	echo "fattr-confined: Landlock cases skipped: no Landlock in this kernel"
 fi
@@ -97,6 +124,7 @@ else
 		echo "#include <tunables/global>"
 		profile allow
 		profile deny
+		disconnected_profile
 	} >/tmp/fattr-confined.aa
 	if ! apparmor_parser -r -K /tmp/fattr-confined.aa; then
 		aa="apparmor_parser failed"
@@ -111,6 +139,12 @@ for p in allow deny; do
 		run_case apparmor-$p $bin apparmor fattr-confined-$p $p
 	fi
 done
+if [ -n "$aa" ]; then
+	fail_case apparmor-chroot "$aa"
+else
+	run_case apparmor-chroot $bin apparmor-chroot \
+		fattr-confined-disconnected
+fi
 # What AppArmor refused, by name (fattr's own opens included; printk's
 # rate limit may drop some).
 dmesg | sed -n '/fattr-vm: confined: mark/,$p' |
