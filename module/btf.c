@@ -417,8 +417,9 @@ int __init fattr_btf_init(const char *btf_path)
 		  &fattr_layout.mount_mnt_ns },
 		/*
 		 * The namespace a mountinfo seq_file walks and the root it
-		 * renders against (fs/mount.h, 5.10 to 7.x): mountinfo.c
-		 * checks the first is the caller's, and judges by the second.
+		 * renders against (fs/mount.h, 5.10 to 7.x): verdict.c
+		 * checks the first is the caller's; the walks judge by the
+		 * second.
 		 */
 		{ "proc_mounts", "ns", BTF_KIND_PTR, "mnt_namespace", 0, false,
 		  &fattr_layout.proc_mounts_ns },

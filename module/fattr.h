@@ -40,22 +40,29 @@ extern struct fattr_layout fattr_layout;
 
 int __init fattr_btf_init(const char *btf_path);
 
-/* mountinfo.c: records rendered by the kernel's own mountinfo code. */
+/* val.c: the buffer a value is built in. */
 struct fattr_val {
 	char *buf;
 	size_t len;
 	size_t cap;
 };
 
+void fattr_val_free(struct fattr_val *val);
+int fattr_val_reserve(struct fattr_val *val, size_t cap);
+
+/* verdict.c: the private procfs instance; the caller's LSM verdict. */
 int __init fattr_mountinfo_init(void);
 void fattr_mountinfo_exit(void);
+int fattr_mountinfo_verdict(void);
+
+/*
+ * mountinfo.c: records rendered by the kernel's own mountinfo code, by
+ * a walk of the caller's mounts (and mnt_facts.c: what it reads of them).
+ */
 void __init fattr_mountinfo_shortcuts(void);
 int fattr_render_mnt(struct vfsmount *mnt, struct fattr_val *val);
 int fattr_render_id(int id, struct fattr_val *val);
 int fattr_render_ids(struct fattr_val *val);
-int fattr_mountinfo_verdict(void);
-void fattr_val_free(struct fattr_val *val);
-int fattr_val_reserve(struct fattr_val *val, size_t cap);
 
 /*
  * What a walk reads of the mount whose record it renders, while

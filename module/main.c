@@ -21,7 +21,7 @@ static int __init fattr_init(void)
 	int err;
 
 	/*
-	 * The private procfs instance (mountinfo.c) takes the pid namespace
+	 * The private procfs instance (verdict.c) takes the pid namespace
 	 * of insmod; from any other than the initial one, thread-self would
 	 * resolve for that namespace's tasks only.
 	 */

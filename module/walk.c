@@ -453,6 +453,47 @@ static int fattr_put_uuid(struct fattr_val *val, const u8 *uuid,
 }
 
 /*
+ * statfs(2) of the mount @req names (and its ids, with @ids) into @q,
+ * made once per request: "export"'s reading keeps the first outcome.
+ * @val is scratch room (the record is rendered there first).
+ */
+static int fattr_query(const struct fattr_req *req, bool ids,
+		       struct fattr_val *val, struct fattr_sb_query *q)
+{
+	struct fattr_mnt_ref ref = { };
+	int err;
+
+	/* The record first: a mount the caller does not see has no keys. */
+	err = fattr_render(req, val, &ref);
+	if (err)
+		return err;
+	if (req->snap && req->snap->queried) {
+		*q = req->snap->q;
+		return req->snap->query_err;
+	}
+	if (req->id) {
+		/* Its mount point, relative to the caller's root. */
+		err = fattr_record_field(val, FATTR_F_MOUNTPOINT);
+		if (err)
+			return err;
+		/* The unescaped field is shorter than the record. */
+		val->buf[val->len] = '\0';
+		if (strlen(val->buf) != val->len)
+			err = -EACCES;	/* a NUL in it: no path leads there */
+		else
+			err = fattr_statfs_id(val->buf, req->id, &ref, ids, q);
+	} else {
+		err = fattr_sb_query(req->path, ids, q);
+	}
+	if (req->snap) {
+		req->snap->queried = true;
+		req->snap->query_err = err;
+		req->snap->q = *q;
+	}
+	return err;
+}
+
+/*
  * @arg: an enum fattr_statfs.  vfs_statfs() is statfs(2)'s own: the LSM
  * check security_sb_statfs(), ENOSYS for a file system without statfs,
  * f_frsize defaulting to f_bsize, and f_flags from the mount and super
@@ -465,7 +506,6 @@ static int fattr_put_uuid(struct fattr_val *val, const u8 *uuid,
 static int fattr_get_statfs(const struct fattr_req *req, int arg,
 			    struct fattr_val *val)
 {
-	struct fattr_mnt_ref ref = { };
 	struct fattr_sb_query q = { };
 	struct kstatfs *st = &q.st;
 	/* "export" holds them all: its one query reads the ids too. */
@@ -473,33 +513,7 @@ static int fattr_get_statfs(const struct fattr_req *req, int arg,
 	u64 n;
 	int err;
 
-	/* The record first: a mount the caller does not see has no keys. */
-	err = fattr_render(req, val, &ref);
-	if (err)
-		return err;
-	if (req->snap && req->snap->queried) {
-		err = req->snap->query_err;
-		q = req->snap->q;
-	} else if (req->id) {
-		/* Its mount point, relative to the caller's root. */
-		err = fattr_record_field(val, FATTR_F_MOUNTPOINT);
-		if (err)
-			return err;
-		/* The unescaped field is shorter than the record. */
-		val->buf[val->len] = '\0';
-		if (strlen(val->buf) != val->len)
-			err = -EACCES;	/* a NUL in it: no path leads there */
-		else
-			err = fattr_statfs_id(val->buf, req->id, &ref, ids,
-					      &q);
-	} else {
-		err = fattr_sb_query(req->path, ids, &q);
-	}
-	if (req->snap && !req->snap->queried) {
-		req->snap->queried = true;
-		req->snap->query_err = err;
-		req->snap->q = q;
-	}
+	err = fattr_query(req, ids, val, &q);
 	if (err)
 		return err;
 	switch (arg) {
