@@ -71,8 +71,7 @@ in_root() {
 }
 
 # The mirror that serves this machine's bookworm/main, read from apt.
-mirror=$(apt-cache policy | awk '$3 == "bookworm/main" { print $2; exit }')
-[ -n "$mirror" ] || fail "no bookworm mirror in this machine's apt sources"
+mirror=$("$top/scripts/mirror.sh") || fail "no mirror to debootstrap from"
 
 # Removes the chroot, refusing if anything is still mounted in it.
 remove() {

@@ -83,8 +83,7 @@ if [ -n "$need" ]; then
 fi
 
 # The mirrors this machine uses, read from apt: never written in the repo.
-mirror=$(apt-cache policy | awk '$3 == "bookworm/main" { print $2; exit }')
-[ -n "$mirror" ] || fail "apt knows no mirror for bookworm/main"
+mirror=$("$(dirname "$0")/mirror.sh") || fail "apt knows no mirror for bookworm/main"
 security=$(apt-cache policy |
 	awk '$3 == "bookworm-security/main" { print $2; exit }')
 

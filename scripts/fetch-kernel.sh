@@ -125,8 +125,8 @@ if [ "$system" = host ]; then
 	fi
 	if [ "$suite" != bookworm ] &&
 	   ! apt-cache policy | grep -q " $suite/main "; then
-		m=$(apt-cache policy | awk '$3 == "bookworm/main" { print $2; exit }')
-		[ -n "$m" ] || fail "no bookworm mirror in apt sources to add $suite from"
+		m=$("$top/scripts/mirror.sh") ||
+			fail "no mirror in apt sources to add $suite from"
 		echo "deb $m $suite main" >"/etc/apt/sources.list.d/fattr-$suite.list"
 		apt-get update -q >/dev/null || fail "apt-get update for $suite failed"
 	fi

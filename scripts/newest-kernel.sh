@@ -27,8 +27,7 @@ fail() {
 	exit 1
 }
 
-m=$(apt-cache policy | awk '$3 == "bookworm/main" { print $2; exit }')
-[ -n "$m" ] || fail "no bookworm mirror in this machine's apt sources"
+m=$("$(dirname "$0")/mirror.sh") || fail "no mirror to ask"
 mkdir -p "$dir/lists/partial" "$dir/cache/archives/partial"
 for s in $suites; do
 	echo "deb [arch=amd64,arm64] $m $s main"

@@ -53,8 +53,7 @@ if [ "$(cat "$mark" 2>/dev/null)" = "$pkgs" ]; then
 	exit 0
 fi
 
-mirror=$(apt-cache policy | awk '$3 == "bookworm/main" { print $2; exit }')
-[ -n "$mirror" ] || fail "no bookworm mirror in this machine's apt sources"
+mirror=$("$top/scripts/mirror.sh") || fail "no mirror to fetch from"
 echo "userland: making the $arch user space in $ul (a few minutes)" >&2
 rm -rf --one-file-system "$ul"
 debootstrap --foreign --arch="$arch" --variant=minbase \

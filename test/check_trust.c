@@ -1145,21 +1145,6 @@ static void *flip_renamer(void *arg)
 	return NULL;
 }
 
-/* Whether the folder @buf of @n bytes lists "@id:". */
-static int folder_has_id(const char *buf, ssize_t n, int id)
-{
-	char want[16];
-	ssize_t i = 0;
-
-	snprintf(want, sizeof(want), "%d:", id);
-	while (i < n) {
-		if (!strcmp(buf + i, want))
-			return 1;
-		i += strlen(buf + i) + 1;
-	}
-	return 0;
-}
-
 /* The position of mount @id in this namespace's mountinfo, from 0. */
 static int flip_position(int id)
 {
@@ -1200,8 +1185,8 @@ static int flip_list(const char *c, int x_id, int y_id, int fd)
 			return 1;
 		}
 		n++;
-		x_seen += folder_has_id(buf, r, x_id);
-		if (folder_has_id(buf, r, y_id)) {
+		x_seen += listing_has(buf, r, x_id);
+		if (listing_has(buf, r, y_id)) {
 			dprintf(fd, "listing %lld (%lld with X) lists mount "
 				"%d, which mountinfo never does", n, x_seen,
 				y_id);

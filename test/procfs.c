@@ -177,6 +177,20 @@ char *ids_listing(const struct mountinfo *mi, size_t *len)
 	return out;
 }
 
+int listing_has(const char *v, size_t n, int id)
+{
+	char item[24];
+	size_t l = snprintf(item, sizeof(item), "%d:", id) + 1;
+	const char *p = v, *end = v + n;
+
+	while (p < end) {
+		if ((size_t)(end - p) >= l && !memcmp(p, item, l))
+			return 1;
+		p += strnlen(p, end - p) + 1;
+	}
+	return 0;
+}
+
 const char *mi_find_point(const struct mountinfo *mi, const char *mnt_point,
 			  size_t *len)
 {

@@ -31,6 +31,8 @@ size_t mi_ids(const struct mountinfo *mi, int **ids);
  * in order; malloc'd, its length in *@len.
  */
 char *ids_listing(const struct mountinfo *mi, size_t *len);
+/* Whether the listing @v of @n bytes (":mntns:"'s) has the entry "@id:". */
+int listing_has(const char *v, size_t n, int id);
 /* The last record whose mount point (field 5) is @mnt_point, or NULL. */
 const char *mi_find_point(const struct mountinfo *mi, const char *mnt_point,
 			  size_t *len);

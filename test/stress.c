@@ -197,21 +197,6 @@ static int listing_ok(const char *v, size_t n, size_t *items)
 	return *items > 0;
 }
 
-/* Is id @id an item of listing @v? */
-static int listing_has(const char *v, size_t n, int id)
-{
-	char item[24];
-	size_t l = snprintf(item, sizeof(item), "%d:", id) + 1;
-	const char *p = v;
-
-	while (p + l <= v + n) {
-		if (!memcmp(p, item, l))
-			return 1;
-		p += strlen(p) + 1;
-	}
-	return 0;
-}
-
 /* ============================================================ cycles */
 
 enum kind { K_GET, K_LGET, K_FGET, K_AT, K_LIST, K_ROOT, NR_KINDS };
