@@ -12,6 +12,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/cred.h>
+#include <linux/dcache.h>
 #include <linux/err.h>
 #include <linux/file.h>
 #include <linux/fs.h>
@@ -21,10 +22,14 @@
 #include <linux/mount.h>
 #include <linux/namei.h>
 #include <linux/nsproxy.h>
+#include <linux/pid.h>
+#include <linux/pid_namespace.h>
+#include <linux/proc_fs.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/sched/task.h>
 #include <linux/seq_file.h>
+#include <linux/string.h>
 
 #include "compat.h"
 #include "mountinfo.h"
@@ -96,6 +101,41 @@ void fattr_mountinfo_exit(void)
 	fattr_maps_exit();
 }
 
+/* Whether the dentry @d is named by the decimal @nr. */
+static bool fattr_named_nr(const struct dentry *d, pid_t nr)
+{
+	char buf[16];
+	int len = snprintf(buf, sizeof(buf), "%d", nr);
+
+	return nr > 0 && d->d_name.len == len &&
+	       !memcmp(d->d_name.name, buf, len);
+}
+
+/*
+ * Whether the procfs mountinfo @path is current's own entry: @thread's
+ * <tgid>/task/<tid>/mountinfo, else <tgid>/mountinfo, numbered in the
+ * pid namespace of that procfs (proc_pid_ns(), 5.8+), where "self" and
+ * "thread-self" lead.  Another task's file (bound over the caller's, or
+ * reached through a "self" link of the caller's making) would be judged
+ * by a label-based LSM (SELinux, Smack) as that task's, not the
+ * caller's.  procfs never renames a pid's entries, and @path holds them.
+ */
+static bool fattr_own_entry(const struct path *path, bool thread)
+{
+	struct pid_namespace *ns = proc_pid_ns(path->dentry->d_sb);
+	const struct dentry *d = path->dentry->d_parent;
+
+	if (thread) {
+		if (!fattr_named_nr(d, task_pid_nr_ns(current, ns)))
+			return false;
+		d = d->d_parent;
+		if (d->d_name.len != 4 || memcmp(d->d_name.name, "task", 4))
+			return false;
+		d = d->d_parent;
+	}
+	return fattr_named_nr(d, task_tgid_nr_ns(current, ns));
+}
+
 /*
  * The caller's own open of the procfs mountinfo at @name, resolved from
  * its root with its credentials: dentry_open() runs security_file_open()
@@ -103,13 +143,15 @@ void fattr_mountinfo_exit(void)
  * the hierarchy holding it), so the outcome is the LSMs' verdict on the
  * caller reading its mountinfo.  The caller chose what @name leads to (it
  * may have bound or linked anything over /proc in a namespace of its
- * own): fattr_mi_open() reads the file only after fattr_same_walk().
+ * own): it must be procfs's mountinfo and current's own entry (@thread:
+ * thread-self's), and fattr_mi_open() reads the file only after
+ * fattr_same_walk().
  *
  * Return: the file, ERR_PTR(-EACCES) if an LSM (or the file's mode)
  * refuses it, ERR_PTR(-ENOMEM), or another error if there is no procfs
  * mountinfo at @name.
  */
-static struct file *fattr_own_open(const char *name)
+static struct file *fattr_own_open(const char *name, bool thread)
 {
 	struct file *file;
 	struct path path;
@@ -120,12 +162,14 @@ static struct file *fattr_own_open(const char *name)
 		return ERR_PTR(err == -EPERM ? -EACCES : err);
 	/*
 	 * Not a procfs mountinfo (a file of that name in a chroot, or any
-	 * procfs file linked there): no verdict, and no ->open() of it.
-	 * procfs gives a pid's entries the file_operations of its table.
+	 * procfs file linked there), or another task's: no verdict, and no
+	 * ->open() of it.  procfs gives a pid's entries the file_operations
+	 * of its table.
 	 */
 	if (path.dentry->d_sb->s_magic != PROC_SUPER_MAGIC ||
 	    !d_is_reg(path.dentry) ||
-	    d_inode(path.dentry)->i_fop != fattr_mountinfo_fops) {
+	    d_inode(path.dentry)->i_fop != fattr_mountinfo_fops ||
+	    !fattr_own_entry(&path, thread)) {
 		path_put(&path);
 		return ERR_PTR(-ENOENT);
 	}
@@ -204,10 +248,10 @@ int fattr_mi_open(struct fattr_mi *mi, bool verdict)
 	struct file *file;
 	int err;
 
-	file = fattr_own_open("/proc/self/mountinfo");
+	file = fattr_own_open("/proc/self/mountinfo", false);
 	if (IS_ERR(file) && !fattr_is_verdict(PTR_ERR(file)) &&
 	    !thread_group_leader(current))
-		file = fattr_own_open("/proc/thread-self/mountinfo");
+		file = fattr_own_open("/proc/thread-self/mountinfo", true);
 	if (IS_ERR(file)) {
 		err = PTR_ERR(file);
 		/*

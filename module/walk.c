@@ -334,35 +334,44 @@ enum fattr_statfs {
 /*
  * Whether the caller could open the root of @mnt, as the file system's
  * own UUID ioctls need an open file of it (FS_IOC_GETFSUUID, 6.9+;
- * ext4's and XFS's): open(2)'s permission check (fs/namei.c: may_open():
- * mode, ACLs, idmapping, the LSMs' inode hooks), then, for a directory
- * or a regular file, an open with the caller's credentials, which runs
+ * ext4's and XFS's): open(2)'s permission check of the root directory
+ * (fs/namei.c: may_open(): mode, ACLs, idmapping, the LSMs' inode
+ * hooks), then an open of it with the caller's credentials, which runs
  * the LSMs' file_open hooks (AppArmor's and Landlock's path rules).  A
- * root of another type (a device or a FIFO bound on a file) is judged by
- * the permission check alone: its ->open() acts (a FIFO's blocks).
+ * root that is not a directory (a file, device or FIFO bound on a file)
+ * is refused: its open would act (break a lease, start a device, block
+ * on a FIFO), and may_open()'s other checks (nodev, symlinks) would be
+ * fattr's to copy.  The open is released when the call returns, as any
+ * fput() in a syscall is; inotify and fanotify see it as any open.
  *
  * Invariant (README "Security model"): a super block's UUID and device
  * go to those who could open the mount's root, not to every caller that
  * may statfs(2) its mount point (a 0700 home's owner only).
  *
- * Return: 0, -EACCES, or the open's error.
+ * Return: 0; -EACCES if the caller could not (whatever the open's own
+ * error: a FUSE server's or fscrypt's tells nothing more); or what ends
+ * the call: -ENOMEM, -EINTR, -ERESTARTSYS.
  */
 static int fattr_may_open_root(struct vfsmount *mnt)
 {
 	struct path root = { .mnt = mnt, .dentry = mnt->mnt_root };
-	umode_t mode = d_inode(root.dentry)->i_mode;
 	struct file *file;
 	int err;
 
+	if (!d_is_dir(root.dentry))
+		return -EACCES;
 	err = fattr_path_permission(&root, MAY_OPEN | MAY_READ);
-	if (!err && (S_ISDIR(mode) || S_ISREG(mode))) {
-		file = dentry_open(&root, O_RDONLY, current_cred());
+	if (!err) {
+		file = dentry_open(&root, O_RDONLY | O_DIRECTORY,
+				   current_cred());
 		if (IS_ERR(file))
 			err = PTR_ERR(file);
 		else
 			fput(file);
 	}
-	return err == -EPERM ? -EACCES : err;
+	if (err == -ENOMEM || err == -EINTR || err == -ERESTARTSYS)
+		return err;
+	return err ? -EACCES : 0;
 }
 
 /*
@@ -652,9 +661,10 @@ static bool fattr_served(const struct fattr_entry *e)
  * key out.  Left out: no value for this mount (ENODATA), and for the
  * keys statfs(2) gives, whatever the mount's statfs(2) answered (the
  * caller may not statfs it; the file system's own errors, a FUSE
- * server's included).  An interrupted wait (EINTR, ERESTART*) ends it,
- * to be restarted or reported as the kernel decides; so does anything
- * else (fattr's ENOMEM, a record it cannot split).
+ * server's included), and "uuid" and "bdev" where the caller could not
+ * open the mount's root (EACCES).  An interrupted wait (EINTR,
+ * ERESTART*) ends it, to be restarted or reported as the kernel decides;
+ * so does anything else (fattr's ENOMEM, a record it cannot split).
  */
 static bool fattr_export_fatal(const struct fattr_entry *e,
 			       const struct fattr_snap *s, int err)
@@ -665,7 +675,8 @@ static bool fattr_export_fatal(const struct fattr_entry *e,
 	if (err == -ENODATA)
 		return false;
 	return !(e->get == fattr_get_statfs && s->queried &&
-		 (err == s->query_err || err == s->q.ids_err));
+		 (err == s->query_err ||
+		  (err == -EACCES && s->q.ids_err == -EACCES)));
 }
 
 /*

@@ -162,12 +162,15 @@ static void expect_own_view(const struct other_ns *o, const char *how)
 }
 
 /*
- * The caller's own /proc/self/mountinfo cannot be opened (@how): then it
- * reads no mountinfo of its own, and every name that shows mounts gives
- * EACCES: the listing, the record of its first mount (from OWN_PROC's
- * mountinfo) and the other namespace's mount.
+ * The caller's /proc/self/mountinfo is not its own (@opens: another
+ * task's file opens there) or cannot be opened: then no open of its own
+ * gives an LSM's verdict on its mountinfo (a label-based LSM would judge
+ * the other task's), and every name that shows mounts gives EACCES: the
+ * listing, the record of its first mount (from OWN_PROC's mountinfo)
+ * and the other namespace's mount.
  */
-static void expect_refused_view(const struct other_ns *o, const char *how)
+static void expect_refused_view(const struct other_ns *o, const char *how,
+				int opens)
 {
 	char *file = xasprintf(OWN_PROC "/%d/mountinfo", (int)getpid());
 	int fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC);
@@ -176,8 +179,10 @@ static void expect_refused_view(const struct other_ns *o, const char *how)
 	struct xres r;
 	char *name, *what;
 
-	ck_assert_msg(fd < 0, "scenario: /proc/self/mountinfo opens (%s)",
-		      how);
+	ck_assert_msg((fd >= 0) == opens, "scenario: /proc/self/mountinfo "
+		      "%s (%s)", fd >= 0 ? "opens" : "does not open", how);
+	if (fd >= 0)
+		close(fd);
 	ck_assert_int_eq(mi_read(&mi, file), 0);
 	ids[0] = atoi(mi.buf);
 	ck_assert_int_gt(ids[0], 0);
@@ -203,8 +208,10 @@ static void expect_refused_view(const struct other_ns *o, const char *how)
  * /proc/self of the caller (a thread group leader) leads to another
  * namespace's process: a tmpfs on /proc with a "self" link, then that
  * process's mountinfo bound over the caller's own.  Then the other
- * namespace dies while fattr may hold a map of it: the caller's own
- * open of its (bound) mountinfo then fails, and so does fattr (EACCES).
+ * namespace dies while fattr may hold a map of it.  The file at the
+ * caller's /proc/self/mountinfo is never its own: EACCES each time
+ * (before 2026-12-06 the other's file gave the verdict and fattr's
+ * private instance the records), and its own view once the bind is gone.
  */
 START_TEST(test_redirected_self)
 {
@@ -222,16 +229,18 @@ START_TEST(test_redirected_self)
 	/* 1: a tmpfs on /proc, "self" a link to the other process. */
 	xmount("fattr-trust-proc", "/proc", "tmpfs", 0, NULL);
 	ck_assert_int_eq(symlink(link, "/proc/self"), 0);
-	expect_own_view(&o, "/proc/self linked to another namespace's");
+	expect_refused_view(&o, "/proc/self linked to another namespace's",
+			    1);
 	ck_assert_int_eq(umount2("/proc", MNT_DETACH), 0);
 
 	/* 2: the other process's mountinfo bound over the caller's. */
 	xmount(theirs, mine, NULL, MS_BIND, NULL);
-	expect_own_view(&o, "another namespace's mountinfo bound over mine");
+	expect_refused_view(&o, "another namespace's mountinfo bound over "
+			    "mine", 1);
 
 	/* 3: the other namespace dies; fattr may have mapped it. */
 	other_ns_stop(&o);
-	expect_refused_view(&o, "after the other namespace died");
+	expect_refused_view(&o, "after the other namespace died", 0);
 	ck_assert_int_eq(umount2(mine, MNT_DETACH), 0);
 	expect_own_view(&o, "back to normal");
 	free(link);
@@ -432,6 +441,46 @@ static void ids_as_nobody(void *arg)
 }
 
 /*
+ * A mount whose root is a file (bound on a file): "uuid" and "bdev" give
+ * EACCES, also to root, who could open it: fattr opens only directory
+ * roots (a file's open acts: it breaks leases; a FIFO's blocks).  Its
+ * statfs figures are statfs(2)'s.
+ */
+static void expect_file_root_refused(const char *dir)
+{
+	char *src = xasprintf("%s/file", dir), *dst = xasprintf("%s/on", dir);
+	char *name, exp[32];
+	struct statfs st;
+	struct xres r;
+	int i, j, id;
+
+	close(open(src, O_CREAT | O_WRONLY | O_CLOEXEC, 0644));
+	close(open(dst, O_CREAT | O_WRONLY | O_CLOEXEC, 0644));
+	xbind(src, dst);
+	id = path_mnt_id(dst, 0);
+	ck_assert_int_gt(id, 0);
+	for (i = 0; i < 2; i++) {
+		for (j = 0; j < 2; j++) {
+			name = j ? xasprintf(":mnt:%s", ids_keys[i]) :
+			       xasprintf(":mntns:%d:%s", id, ids_keys[i]);
+			x_get(&r, j ? dst : "/", name);
+			expect_errno(&r, EACCES, name);
+			x_free(&r);
+			free(name);
+		}
+	}
+	ck_assert(!statfs(dst, &st));
+	snprintf(exp, sizeof(exp), "%lu", (unsigned long)st.f_type);
+	name = xasprintf(":mntns:%d:statfs:type", id);
+	x_get(&r, "/", name);
+	expect_value(&r, exp, strlen(exp), name);
+	x_free(&r);
+	free(name);
+	free(src);
+	free(dst);
+}
+
+/*
  * A file system whose root is 0700 (a user's home): its UUID and device
  * go to those who could open its root, not to everyone who may statfs(2)
  * it; with the root 0755, to nobody too.
@@ -464,6 +513,7 @@ START_TEST(test_ids_root_0700)
 		x_free(&c.ref[1]);
 	}
 	free((char *)c.path);
+	expect_file_root_refused(dir);
 }
 END_TEST
 
