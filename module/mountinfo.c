@@ -267,10 +267,10 @@ static bool fattr_same_walk(const struct seq_file *m)
  * once the caller's own open admitted it, it is opened with kernel
  * credentials, which every LSM admits.
  *
- * Invariants (README "Security model"): fattr walks only files it opened
- * itself (no position or state of a caller's file), and the walk's mounts
- * are the caller's, checked here, not assumed: the seq_file's namespace
- * must be current's.
+ * Invariants (doc/design.md "Security model"): fattr walks only files it
+ * opened itself (no position or state of a caller's file), and the walk's
+ * mounts are the caller's, checked here, not assumed: the seq_file's
+ * namespace must be current's.
  *
  * With @verdict, only the verdict is wanted: nothing is opened once it is
  * known, and @mi is left unset.
@@ -631,10 +631,11 @@ static int fattr_beneath(struct dentry *d, struct dentry *top,
  * mounts in creation order.  @root's mount is never remembered: it may
  * be hidden (@root below its root) while its children are not.
  *
- * Invariant (README "Security model"): at most FATTR_HOPS_PER_HOLD hops
- * up the mount tree and FATTR_STEPS_PER_HOLD up directories per hold of
- * namespace_sem, whatever the depth of either.  Called with
- * namespace_sem held, which keeps the mounts' parents as they are.
+ * Invariant (doc/design.md "Security model"): at most
+ * FATTR_HOPS_PER_HOLD hops up the mount tree and FATTR_STEPS_PER_HOLD up
+ * directories per hold of namespace_sem, whatever the depth of either.
+ * Called with namespace_sem held, which keeps the mounts' parents as they
+ * are.
  *
  * Return: FATTR_SHOWN, FATTR_HIDDEN, FATTR_RENDER, or FATTR_LATER if this
  * hold's budget is spent; where the way up stopped is then pushed on
@@ -1364,8 +1365,8 @@ int fattr_mountinfo_verdict(void)
 {
 	/*
 	 * The open every call makes, judged by the LSMs as the caller's own
-	 * open of /proc/self/mountinfo (README "Confined callers"), for
-	 * names that read no record but tell of the caller's mounts, as
+	 * open of /proc/self/mountinfo (doc/design.md "Confined callers"),
+	 * for names that read no record but tell of the caller's mounts, as
 	 * mntns_event does.
 	 */
 	return fattr_mi_open(NULL, true);
