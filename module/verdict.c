@@ -232,10 +232,10 @@ static bool fattr_same_walk(const struct seq_file *m)
  * once the caller's own open admitted it, it is opened with kernel
  * credentials, which every LSM admits.
  *
- * Invariants (README "Security model"): fattr walks only files it opened
- * itself (no position or state of a caller's file), and the walk's mounts
- * are the caller's, checked here, not assumed: the seq_file's namespace
- * must be current's.
+ * Invariants (doc/design.md "Security model"): fattr walks only files it
+ * opened itself (no position or state of a caller's file), and the walk's
+ * mounts are the caller's, checked here, not assumed: the seq_file's
+ * namespace must be current's.
  *
  * With @verdict, only the verdict is wanted: nothing is opened once it is
  * known, and @mi is left unset.
@@ -310,8 +310,8 @@ int fattr_mountinfo_verdict(void)
 {
 	/*
 	 * The open every call makes, judged by the LSMs as the caller's own
-	 * open of /proc/self/mountinfo (README "Confined callers"), for
-	 * names that read no record but tell of the caller's mounts, as
+	 * open of /proc/self/mountinfo (doc/design.md "Confined callers"),
+	 * for names that read no record but tell of the caller's mounts, as
 	 * mntns_event does.
 	 */
 	return fattr_mi_open(NULL, true);

@@ -256,10 +256,11 @@ static int fattr_beneath(struct dentry *d, struct dentry *top,
  * mounts in creation order.  @root's mount is never remembered: it may
  * be hidden (@root below its root) while its children are not.
  *
- * Invariant (README "Security model"): at most FATTR_HOPS_PER_HOLD hops
- * up the mount tree and FATTR_STEPS_PER_HOLD up directories per hold of
- * namespace_sem, whatever the depth of either.  Called with
- * namespace_sem held, which keeps the mounts' parents as they are.
+ * Invariant (doc/design.md "Security model"): at most
+ * FATTR_HOPS_PER_HOLD hops up the mount tree and FATTR_STEPS_PER_HOLD up
+ * directories per hold of namespace_sem, whatever the depth of either.
+ * Called with namespace_sem held, which keeps the mounts' parents as they
+ * are.
  *
  * Return: FATTR_SHOWN, FATTR_HIDDEN, FATTR_RENDER, or FATTR_LATER if this
  * hold's budget is spent; where the way up stopped is then pushed on

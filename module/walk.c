@@ -344,9 +344,9 @@ enum fattr_statfs {
  * fattr's to copy.  The open is released when the call returns, as any
  * fput() in a syscall is; inotify and fanotify see it as any open.
  *
- * Invariant (README "Security model"): a super block's UUID and device
- * go to those who could open the mount's root, not to every caller that
- * may statfs(2) its mount point (a 0700 home's owner only).
+ * Invariant (doc/design.md "Security model"): a super block's UUID and
+ * device go to those who could open the mount's root, not to every
+ * caller that may statfs(2) its mount point (a 0700 home's owner only).
  *
  * Return: 0; -EACCES if the caller could not (whatever the open's own
  * error: a FUSE server's or fscrypt's tells nothing more); or what ends
@@ -410,9 +410,10 @@ static int fattr_sb_query(const struct path *path, bool ids,
  * path must lead to the mount the walk saw (@ref), not to one mounted
  * over it, nor to another that took its id since.
  *
- * Invariant (README "Security model"): statfs figures are the caller's
- * statfs(2)'s, path permission included; nothing pins the mount but this
- * lookup, for as long as vfs_statfs() takes, as statfs(2) pins it.
+ * Invariant (doc/design.md "Security model"): statfs figures are the
+ * caller's statfs(2)'s, path permission included; nothing pins the mount
+ * but this lookup, for as long as vfs_statfs() takes, as statfs(2) pins
+ * it.
  *
  * Return: 0, -EACCES if the caller cannot reach that mount by its mount
  * point, or vfs_statfs()'s error.
@@ -959,7 +960,7 @@ static int fattr_lookup(const struct fattr_folder *dir, const char *name,
  * The value, with getxattr(2)'s size rules (fs/xattr.c: do_getxattr()):
  * the kernel caps @size at XATTR_SIZE_MAX and turns the ERANGE of a value
  * too big for that into E2BIG.  Only ":mntns:" can exceed it; fattr
- * serves it whole into a buffer big enough (README "Errors and sizes").
+ * serves it whole into a buffer big enough (fattr(7) ERRORS).
  */
 static ssize_t fattr_copy_out(const char *data, size_t len,
 			      void __user *value, size_t size)

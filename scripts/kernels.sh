@@ -12,7 +12,7 @@
 #          flavors: the above and Debian 11's 5.10, trixie's rt and
 #          cloud, the newest cloud, and trixie's arm64.
 # Not listed: bookworm-backports' cloud flavor, whose 6.12.95 image
-# double-faults under QEMU's TCG without fattr (README).
+# double-faults under QEMU's TCG without fattr (doc/testing.md).
 
 set -eu
 

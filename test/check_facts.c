@@ -690,8 +690,8 @@ static void expect_export_from(int id, uint64_t exp, const char *how)
  * the root is on, whose own root is above the chroot: none dominates /f.
  * Outside, all give their master.  The groups are the records' as made.
  * By a thread with a root of its own: without /proc in it, EACCES (no
- * mountinfo the thread could read; README "Security model"); with one,
- * as above (the leader's file gives the verdict, fattr's private
+ * mountinfo the thread could read; doc/design.md "Security model"); with
+ * one, as above (the leader's file gives the verdict, fattr's private
  * instance renders).  Then the process chrooted there, with that /proc.
  */
 START_TEST(test_propagate_from_chroot)
@@ -894,7 +894,7 @@ START_TEST(test_mntns_event)
 	/*
 	 * mount(2)'s MS_SHARED: seen where the kernel bumps the namespace's
 	 * event (which poll(2) on mountinfo shows); the outcome is printed,
-	 * for README's list of the kernels that do.
+	 * for fattr(7)'s list of the kernels that do.
 	 */
 	before = strdup(last);
 	ck_assert_ptr_nonnull(before);

@@ -297,9 +297,9 @@ static void check_path_answer(const struct answer *a, struct mountinfo *mi,
 /*
  * The answers of a child chrooted where there is no /proc: it can read no
  * mountinfo of its own, and an open on fattr's private procfs instance is
- * no LSM's verdict (README "Security model"), so every name that shows
- * mounts gives EACCES, by path, by descriptor and by id.  Stores the ids
- * of @paths in @path_ids.
+ * no LSM's verdict (doc/design.md "Security model"), so every name that
+ * shows mounts gives EACCES, by path, by descriptor and by id.  Stores
+ * the ids of @paths in @path_ids.
  */
 static void chrooted_refused(int fd, const char *const *paths,
 			     const int *absent, int *path_ids)

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * check_trust.c: what a hostile local user can make fattr do (README
- * "Security model").  Each test is one defect of the second outside
- * review, and failed before its fix:
+ * check_trust.c: what a hostile local user can make fattr do
+ * (doc/design.md "Security model").  Each test is one defect of the
+ * second outside review, and failed before its fix:
  *
  *   redirected /proc/self (a tmpfs on /proc with a "self" link into a
  *   second procfs, or another process's mountinfo bound over its own):
@@ -384,10 +384,10 @@ static int fsuuid_text(int fd, char *out, size_t size)
 /*
  * As nobody: statfs(2) of the mount point works, and "uuid" and "bdev"
  * (by id and by path) give EACCES exactly when nobody's own open(2) of
- * the mount's root fails with EACCES (README "Security model": what the
- * file system's UUID ioctls need); else root's answer, and the UUID is
- * FS_IOC_GETFSUUID's where the kernel has it.  "export" leaves out what
- * is refused and still holds the statfs figures.
+ * the mount's root fails with EACCES (doc/design.md "Security model":
+ * what the file system's UUID ioctls need); else root's answer, and the
+ * UUID is FS_IOC_GETFSUUID's where the kernel has it.  "export" leaves
+ * out what is refused and still holds the statfs figures.
  */
 static void ids_as_nobody(void *arg)
 {

@@ -29,7 +29,7 @@
  *   chroot
  *	unconfined, chrooted into a directory without /proc: EACCES too
  *	(it reads no mountinfo there; fattr's private procfs instance
- *	gives no LSM verdict, README "Security model").
+ *	gives no LSM verdict, doc/design.md "Security model").
  *   apparmor-chroot PROFILE
  *	has AppArmor confine its next exec by PROFILE, then execs
  *	"chroot-check PROFILE": the label is PROFILE's, the caller's

@@ -453,7 +453,7 @@ static int selected(const char *name, const char *only)
 /*
  * Whether key @name may have no value for a mount (ENODATA): a tmpfs has
  * no fs_subtype nor bdev, a file system may have no uuid, a mount that
- * is not idmapped no id maps (README).
+ * is not idmapped no id maps (fattr(7)).
  */
 static int may_lack(const char *name)
 {

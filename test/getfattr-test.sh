@@ -154,7 +154,7 @@ fi
 
 # One value per key.  The value of key $2 derived from record $1 (a file
 # holding it): fields split as mountinfo(5) says, strings unescaped but
-# superoptions, which stay as the record has them (README).
+# superoptions, which stay as the record has them (fattr(7)).
 key_of() {
 	awk -v k="$2" '{
 		n = 7
