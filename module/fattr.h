@@ -5,6 +5,7 @@
 #ifndef _FATTR_H
 #define _FATTR_H
 
+#include <linux/errno.h>
 #include <linux/path.h>
 #include <linux/types.h>
 #include <linux/user_namespace.h>
@@ -39,6 +40,18 @@ struct fattr_layout {
 extern struct fattr_layout fattr_layout;
 
 int __init fattr_btf_init(const char *btf_path);
+
+/*
+ * Whether @err ends the call rather than answers it: no memory or file,
+ * or a signal (the syscall is then restarted or fails, as the kernel
+ * decides).
+ */
+static inline bool fattr_ends_call(int err)
+{
+	return err == -ENOMEM || err == -ENFILE || err == -EINTR ||
+	       err == -ERESTARTSYS || err == -ERESTARTNOINTR ||
+	       err == -ERESTARTNOHAND || err == -ERESTART_RESTARTBLOCK;
+}
 
 /* val.c: the buffer a value is built in. */
 struct fattr_val {

@@ -170,7 +170,12 @@ static int fattr_fs_opts(struct seq_file *m, struct vfsmount *vfs,
 	return 0;
 }
 
-/*
+/**
+ * fattr_mi_take() - read what a walk wants of the mount it rendered
+ * @mi: the walk, namespace_sem held
+ * @ref: what to read, and where (NULL: nothing)
+ * @mnt: the mount whose record @mi just rendered
+ *
  * Reads what @ref asks of @mnt, whose record @mi just rendered: called
  * with namespace_sem held, which keeps @mnt in the caller's namespace,
  * its parent, and its super block.  The flags are read as statmount(2)

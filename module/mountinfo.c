@@ -305,6 +305,9 @@ static unsigned int fattr_ns_mounts_hint(void)
 	return READ_ONCE(*(const unsigned int *)(ns + fattr_layout.mntns_nr));
 }
 
+/* fattr_ids_visit(): judge it in the next hold (not an errno). */
+#define FATTR_IDS_LATER	1
+
 /* A listing's state across its holds of namespace_sem. */
 struct fattr_listing {
 	struct fattr_val *val;		/* the "ID:\0" entries */
@@ -316,9 +319,10 @@ struct fattr_listing {
 };
 
 /*
- * Ends a hold of a listing at @v after @err (0; -EAGAIN: judging's budget
- * spent; -EOVERFLOW: the record at @v needs a bigger buffer), grows what
- * has to grow, and begins the next hold at @v (*@v: where it resumes).
+ * Ends a hold of a listing at @v after @err (0; FATTR_IDS_LATER:
+ * judging's budget spent; -EOVERFLOW: the record at @v needs a bigger
+ * buffer), grows what has to grow, and begins the next hold at @v (*@v:
+ * where it resumes).
  *
  * Return: 0, or a negative errno with namespace_sem dropped.
  */
@@ -331,7 +335,7 @@ static int fattr_ids_pause(struct fattr_mi *mi, struct fattr_listing *l,
 	/* Resume at @v, after growing what has to grow. */
 	fattr_mi_unlock(mi, *v);
 	cond_resched();
-	if (err == -EAGAIN)
+	if (err == FATTR_IDS_LATER)
 		err = 0;	/* budget spent: judge on */
 	/*
 	 * A listing needs no record, only whether it is shown: a record of
@@ -357,8 +361,9 @@ static int fattr_ids_pause(struct fattr_mi *mi, struct fattr_listing *l,
  * (visible.c), or its record rendered into the scratch buffer where the
  * judge cannot tell.
  *
- * Return: 0 (seen), -ENODATA (not), -EAGAIN (end the hold, judge it in
- * the next), -EOVERFLOW (render it again, bigger), or another errno.
+ * Return: 0 (seen), -ENODATA (not), FATTR_IDS_LATER (end the hold, judge
+ * it in the next), -EOVERFLOW (render it again, bigger), or another
+ * negative errno (->show()'s own, which ends the listing).
  */
 static int fattr_ids_visit(struct fattr_mi *mi, struct fattr_listing *l,
 			   struct mount *v)
@@ -371,7 +376,7 @@ static int fattr_ids_visit(struct fattr_mi *mi, struct fattr_listing *l,
 		int vis = fattr_memo_judge(l->memo, v, l->root);
 
 		if (vis == FATTR_LATER)
-			return -EAGAIN;
+			return FATTR_IDS_LATER;
 		if (vis != FATTR_RENDER)
 			return vis == FATTR_SHOWN ? 0 : -ENODATA;
 		l->render = true;
@@ -423,7 +428,7 @@ static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_val *val)
 			continue;
 		}
 		err = fattr_ids_visit(mi, &l, v);
-		if (err == -EAGAIN || err == -EOVERFLOW)
+		if (err == FATTR_IDS_LATER || err == -EOVERFLOW)
 			continue;
 		if (!err)
 			fattr_put_id(val, fattr_mount_id(v));

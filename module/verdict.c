@@ -133,7 +133,9 @@ static bool fattr_own_entry(const struct path *path, bool thread)
 			return false;
 		d = d->d_parent;
 	}
-	return fattr_named_nr(d, task_tgid_nr_ns(current, ns));
+	/* <tgid> at the top, not <tgid>/task/<tgid>: the same file. */
+	return d->d_parent == d->d_sb->s_root &&
+	       fattr_named_nr(d, task_tgid_nr_ns(current, ns));
 }
 
 /*
@@ -184,10 +186,13 @@ static struct file *fattr_own_open(const char *name, bool thread)
 	return file;
 }
 
-/* Whether @err is the caller's verdict rather than a missing file. */
+/*
+ * Whether @err is the caller's verdict (or ends the call) rather than a
+ * missing file.
+ */
 static bool fattr_is_verdict(int err)
 {
-	return !err || err == -EACCES || err == -ENOMEM || err == -EINTR;
+	return !err || err == -EACCES || fattr_ends_call(err);
 }
 
 /*
@@ -210,8 +215,11 @@ static bool fattr_same_walk(const struct seq_file *m)
 	return same;
 }
 
-/*
- * Opens the caller's mountinfo for fattr's walk.
+/**
+ * fattr_mi_open() - open the caller's mountinfo for a walk
+ * @mi: receives the file to walk, unless @verdict
+ * @verdict: only the verdict is wanted: nothing is opened once it is
+ *	known, and @mi is left unset
  *
  * Which LSM verdict admits the read, and which file is walked:
  *   - the caller's own /proc/self/mountinfo, opened as above, if it has
@@ -236,9 +244,6 @@ static bool fattr_same_walk(const struct seq_file *m)
  * opened itself (no position or state of a caller's file), and the walk's
  * mounts are the caller's, checked here, not assumed: the seq_file's
  * namespace must be current's.
- *
- * With @verdict, only the verdict is wanted: nothing is opened once it is
- * known, and @mi is left unset.
  *
  * Return: 0, -EACCES, or another negative errno.
  */
@@ -292,6 +297,13 @@ walk:
 	return 0;
 }
 
+/**
+ * fattr_mi_close() - close what fattr_mi_open() opened
+ * @mi: the walk, with namespace_sem not held
+ *
+ * The seq_file's buffer was fattr's (struct fattr_val): it is taken back
+ * before the file's release frees it.
+ */
 void fattr_mi_close(struct fattr_mi *mi)
 {
 	/* The buffer is fattr's: seq_release() must not free it. */

@@ -23,7 +23,11 @@
 
 #include "mountinfo.h"
 
-/* Whether this kernel's BTF lets fattr_visible() judge without rendering. */
+/**
+ * fattr_can_judge() - whether a listing can judge without rendering
+ *
+ * Return: true if this kernel's BTF has what fattr_visible() reads.
+ */
 bool fattr_can_judge(void)
 {
 	return fattr_layout.mount_parent != FATTR_NO_OFFSET &&
@@ -115,7 +119,10 @@ static bool fattr_memo_stale(const struct fattr_memo *memo)
 	       time_after(jiffies, memo->since + HZ);
 }
 
-/*
+/**
+ * fattr_memo_hold() - begin a hold of namespace_sem for a listing
+ * @memo: the listing's memo
+ *
  * At the start of a hold of namespace_sem: keeps the verdicts if the
  * namespace is unchanged since the last hold and nothing was renamed,
  * forgets the verdicts after a rename or once they are a second old, and
@@ -356,6 +363,10 @@ struct fattr_memo *fattr_memo_alloc(void)
 	return kvzalloc(sizeof(struct fattr_memo), GFP_KERNEL_ACCOUNT);
 }
 
+/**
+ * fattr_memo_free() - free what fattr_memo_alloc() gave
+ * @memo: the memo, or NULL
+ */
 void fattr_memo_free(struct fattr_memo *memo)
 {
 	kvfree(memo);

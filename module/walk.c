@@ -26,8 +26,8 @@
 
 #include <linux/cred.h>
 #include <linux/ctype.h>
-#include <linux/fs.h>
 #include <linux/file.h>
+#include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/mount.h>
 #include <linux/namei.h>
@@ -341,16 +341,20 @@ enum fattr_statfs {
  * root that is not a directory (a file, device or FIFO bound on a file)
  * is refused: its open would act (break a lease, start a device, block
  * on a FIFO), and may_open()'s other checks (nodev, symlinks) would be
- * fattr's to copy.  The open is released when the call returns, as any
- * fput() in a syscall is; inotify and fanotify see it as any open.
+ * fattr's to copy.  The open pins the mount until the call returns (the
+ * fput() of a task is deferred to its return to user space; 6.1's
+ * __fput_sync() is for kernel threads only).  It is seen as an open of
+ * that directory: fanotify's FAN_OPEN_PERM (security_file_open()), the
+ * close event of inotify and fanotify, and a network or FUSE file
+ * system's OPENDIR and RELEASEDIR.
  *
  * Invariant (doc/design.md "Security model"): a super block's UUID and
  * device go to those who could open the mount's root, not to every
  * caller that may statfs(2) its mount point (a 0700 home's owner only).
  *
  * Return: 0; -EACCES if the caller could not (whatever the open's own
- * error: a FUSE server's or fscrypt's tells nothing more); or what ends
- * the call: -ENOMEM, -EINTR, -ERESTARTSYS.
+ * error: a FUSE server's, fscrypt's or ESTALE, which tell nothing more);
+ * or what ends the call (fattr_ends_call()).
  */
 static int fattr_may_open_root(struct vfsmount *mnt)
 {
@@ -369,9 +373,9 @@ static int fattr_may_open_root(struct vfsmount *mnt)
 		else
 			fput(file);
 	}
-	if (err == -ENOMEM || err == -EINTR || err == -ERESTARTSYS)
+	if (!err || fattr_ends_call(err))
 		return err;
-	return err ? -EACCES : 0;
+	return -EACCES;
 }
 
 /*
@@ -413,7 +417,8 @@ static int fattr_sb_query(const struct path *path, bool ids,
  * Invariant (doc/design.md "Security model"): statfs figures are the
  * caller's statfs(2)'s, path permission included; nothing pins the mount
  * but this lookup, for as long as vfs_statfs() takes, as statfs(2) pins
- * it.
+ * it, and, for "uuid", "bdev" and "export", the open of its root
+ * (fattr_may_open_root()) until the call returns.
  *
  * Return: 0, -EACCES if the caller cannot reach that mount by its mount
  * point, or vfs_statfs()'s error.
