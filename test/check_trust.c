@@ -107,6 +107,21 @@ static void other_ns_stop(struct other_ns *o)
 	nanosleep(&ts, NULL);
 }
 
+/* ":mntns:@id:@key" fails with @err (@how: the scenario). */
+static void expect_id_errno(int id, const char *key, const char *how,
+			    int err)
+{
+	char *name = xasprintf(":mntns:%d:%s", id, key);
+	char *what = xasprintf("%s (%s)", name, how);
+	struct xres r;
+
+	x_get(&r, "/", name);
+	expect_errno(&r, err, what);
+	x_free(&r);
+	free(name);
+	free(what);
+}
+
 /*
  * The caller's own records, from the procfs instance mounted at OWN_PROC:
  * :mntns: lists exactly their ids, each :mntns:ID:info is its record, and
@@ -147,16 +162,10 @@ static void expect_own_view(const struct other_ns *o, const char *how)
 	/* The other namespace's mount: by id, its record and statfs. */
 	ck_assert_msg(!mi_find(&mi, o->secret_id, &len),
 		      "mount %d is in this namespace", o->secret_id);
-	for (i = 0; i < 2; i++) {
-		name = xasprintf(":mntns:%d:%s", o->secret_id,
-				 i ? "statfs:type" : "info");
-		what = xasprintf("%s, the other namespace's (%s)", name, how);
-		x_get(&r, "/", name);
-		expect_errno(&r, ENODATA, what);
-		x_free(&r);
-		free(name);
-		free(what);
-	}
+	what = xasprintf("the other namespace's mount, %s", how);
+	expect_id_errno(o->secret_id, "info", what, ENODATA);
+	expect_id_errno(o->secret_id, "statfs:type", what, ENODATA);
+	free(what);
 	mi_free(&mi);
 	free(file);
 }
@@ -177,7 +186,7 @@ static void expect_refused_view(const struct other_ns *o, const char *how,
 	int ids[2] = { 0, o->secret_id }, i;
 	struct mountinfo mi;
 	struct xres r;
-	char *name, *what;
+	char *what;
 
 	ck_assert_msg((fd >= 0) == opens, "scenario: /proc/self/mountinfo "
 		      "%s (%s)", fd >= 0 ? "opens" : "does not open", how);
@@ -191,15 +200,8 @@ static void expect_refused_view(const struct other_ns *o, const char *how,
 	expect_errno(&r, EACCES, what);
 	x_free(&r);
 	free(what);
-	for (i = 0; i < 2; i++) {
-		name = xasprintf(":mntns:%d:info", ids[i]);
-		what = xasprintf("%s (%s)", name, how);
-		x_get(&r, "/", name);
-		expect_errno(&r, EACCES, what);
-		x_free(&r);
-		free(name);
-		free(what);
-	}
+	for (i = 0; i < 2; i++)
+		expect_id_errno(ids[i], "info", how, EACCES);
 	mi_free(&mi);
 	free(file);
 }
