@@ -227,13 +227,13 @@ static bool fattr_same_walk(const struct seq_file *m)
  *     EINVAL), its /proc/thread-self/mountinfo.  That file is walked if
  *     it walks the caller's namespace from the caller's root (the
  *     common case: one open per call, rendered with the caller's
- *     credentials as its own read is); else (another task's, or a
- *     thread whose root differs from its leader's) it gives the verdict
- *     only;
- *   - else (no procfs mountinfo there: a chroot without /proc, or a
- *     file bound over it) none: -EACCES, for every caller.  The caller
- *     can read no mountinfo of its own there, and an open on fattr's
- *     private instance is no LSM's verdict (see below).
+ *     credentials as its own read is); else (a thread whose root
+ *     differs from its leader's) it gives the verdict only;
+ *   - else (no procfs mountinfo of its own there: a chroot without
+ *     /proc, a file or another task's mountinfo bound over it, a procfs
+ *     of a pid namespace it is not in) none: -EACCES, for every caller.
+ *     The caller can read no mountinfo of its own there, and an open on
+ *     fattr's private instance is no LSM's verdict (see below).
  * Where the caller's own file is not walked, fattr's private procfs
  * instance is, which no caller can reach or redirect: thread-self
  * resolves to the calling thread in the initial pid namespace.  Only
@@ -260,9 +260,9 @@ int fattr_mi_open(struct fattr_mi *mi, bool verdict)
 	if (IS_ERR(file)) {
 		err = PTR_ERR(file);
 		/*
-		 * No procfs mountinfo under the caller's root (a chroot
-		 * without /proc): no open the caller's policy names, so no
-		 * verdict.  An open of the private instance is none: LSMs
+		 * No procfs mountinfo of its own under the caller's root (a
+		 * chroot without /proc): no open the caller's policy names,
+		 * so no verdict.  An open of the private instance is none: LSMs
 		 * judge a kern_mount's paths by rules written for others
 		 * (AppArmor's attach_disconnected names it
 		 * "/<tgid>/task/<tid>/mountinfo") or by none.  Fail closed.
