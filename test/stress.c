@@ -23,10 +23,11 @@
  *
  *   fattr-stress iso
  *	A process that is uid 1000, then root of its own user and mount
- *	namespaces, pivot_root()ed into a tmpfs (no /proc), and pid 1 of
- *	its own pid namespace: its listing and every record equal its
- *	/proc/PID/mountinfo read from outside, and ids of the outer
- *	namespace give ENODATA.
+ *	namespaces, pid 1 of its own pid namespace, and pivot_root()ed into
+ *	a tmpfs with a procfs of that pid namespace (as a container is; with
+ *	no /proc it could read no mountinfo, and fattr gives EACCES): its
+ *	listing and every record equal its /proc/PID/mountinfo read from
+ *	outside, and ids of the outer namespace give ENODATA.
  *
  * A watchdog ends a run that stops making progress, as a failure.
  * Exits 0 only if everything held; prints its figures.
@@ -1179,8 +1180,11 @@ static void iso_pid1(int up, int down, const int *absent)
 	const char *p;
 	int i, fd;
 
+	/* pid 1, and whether its /proc/self/mountinfo opens. */
 	fd = open("/proc/self/mountinfo", O_RDONLY);
-	send_ans(up, fd, errno, getpid(), NULL);	/* pid 1, no /proc */
+	send_ans(up, fd < 0 ? -1 : 0, errno, getpid(), NULL);
+	if (fd >= 0)
+		close(fd);
 	n = getxattr("/", ":mntns:", list, sizeof(list));
 	send_ans(up, n, errno, 0, list);
 	for (p = list; n > 0 && p < list + n; p += strlen(p) + 1) {
@@ -1216,7 +1220,57 @@ static void iso_pid1(int up, int down, const int *absent)
 	_exit(0);
 }
 
-/* uid 1000, then its own user and mount namespaces, pivot_root, pid ns. */
+/*
+ * pid 1 of the new pid namespace: the mounts of its root, a procfs of
+ * its pid namespace among them, then pivot_root() into it, then its
+ * answers (iso_pid1()).  A procfs can be mounted in a user namespace only
+ * by a task of a pid namespace that namespace owns, and only while a
+ * procfs is fully visible in the mount namespace (mount_too_revealing()):
+ * so here, before the outer root is detached.  Never returns.
+ */
+static void iso_setup_pid1(int up, int down, int *all, int nall)
+{
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
+	    mount("fattr-iso-a", ISO, "tmpfs", 0, "mode=755") ||
+	    mkdir(ISO "/new", 0755) ||
+	    mount("fattr-iso-root", ISO "/new", "tmpfs", 0, "mode=755"))
+		_exit(14);
+	if (mkdir(ISO "/new/old", 0755) || mkdir(ISO "/new/m1", 0755) ||
+	    mkdir(ISO "/new/b", 0755) ||
+	    mount("fattr iso m1", ISO "/new/m1", "tmpfs", MS_NOSUID, NULL) ||
+	    mkdir(ISO "/new/m1/d", 0755) ||
+	    mount("fattr-iso-d", ISO "/new/m1/d", "tmpfs", 0, NULL) ||
+	    mkdir(ISO "/new/m1/sub", 0755) ||
+	    mount(ISO "/new/m1/sub", ISO "/new/b", NULL, MS_BIND, NULL) ||
+	    mkdir(ISO "/new/proc", 0555) ||
+	    mount("proc", ISO "/new/proc", "proc", 0, NULL))
+		_exit(15);
+	/* Every mount of this namespace so far: most end up outside. */
+	{
+		struct mountinfo mi;
+		int *ids;
+		size_t n, i;
+
+		if (mi_read(&mi, "/proc/self/mountinfo"))
+			_exit(15);
+		n = mi_ids(&mi, &ids);
+		for (i = 0; i < n && nall < 190; i++)
+			all[nall++] = ids[i];
+		all[nall] = 0;
+	}
+	/*
+	 * pivot_root() needs a current root that has a parent: not the
+	 * initramfs rootfs.  So first chroot into a tmpfs (A), then pivot
+	 * into another (B) mounted in it, and detach A.
+	 */
+	if (chdir(ISO) || chroot(".") ||
+	    syscall(SYS_pivot_root, "/new", "/new/old") || chdir("/") ||
+	    umount2("/old", MNT_DETACH) || rmdir("/old"))
+		_exit(16);
+	iso_pid1(up, down, all);
+}
+
+/* uid 1000, then its own user and mount namespaces, pid ns, pivot_root. */
 static void iso_child(int up, int down, int sync_up, int sync_down,
 		      const int *absent)
 {
@@ -1239,48 +1293,13 @@ static void iso_child(int up, int down, int sync_up, int sync_down,
 		_exit(12);
 	if (setresgid(0, 0, 0) || setresuid(0, 0, 0))
 		_exit(13);
-	/*
-	 * pivot_root() needs a current root that has a parent: not the
-	 * initramfs rootfs.  So first chroot into a tmpfs (A), then pivot
-	 * into another (B) mounted in it, and detach A.
-	 */
-	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
-	    mount("fattr-iso-a", ISO, "tmpfs", 0, "mode=755") ||
-	    mkdir(ISO "/new", 0755) ||
-	    mount("fattr-iso-root", ISO "/new", "tmpfs", 0, "mode=755"))
-		_exit(14);
-	if (mkdir(ISO "/new/old", 0755) || mkdir(ISO "/new/m1", 0755) ||
-	    mkdir(ISO "/new/b", 0755) ||
-	    mount("fattr iso m1", ISO "/new/m1", "tmpfs", MS_NOSUID, NULL) ||
-	    mkdir(ISO "/new/m1/d", 0755) ||
-	    mount("fattr-iso-d", ISO "/new/m1/d", "tmpfs", 0, NULL) ||
-	    mkdir(ISO "/new/m1/sub", 0755) ||
-	    mount(ISO "/new/m1/sub", ISO "/new/b", NULL, MS_BIND, NULL))
-		_exit(15);
-	/* Every mount of this namespace so far: most end up outside. */
-	{
-		struct mountinfo mi;
-		int *ids;
-		size_t n, i;
-
-		if (mi_read(&mi, "/proc/self/mountinfo"))
-			_exit(15);
-		n = mi_ids(&mi, &ids);
-		for (i = 0; i < n && nall < 190; i++)
-			all[nall++] = ids[i];
-		all[nall] = 0;
-	}
-	if (chdir(ISO) || chroot(".") ||
-	    syscall(SYS_pivot_root, "/new", "/new/old") || chdir("/") ||
-	    umount2("/old", MNT_DETACH) || rmdir("/old"))
-		_exit(16);
 	if (unshare(CLONE_NEWPID))
 		_exit(17);
 	pid = fork();
 	if (pid < 0)
 		_exit(18);
 	if (!pid)
-		iso_pid1(up, down, all);
+		iso_setup_pid1(up, down, all, nall);
 	/* Our pid of it is the parent's: the same pid namespace. */
 	if (write_all(sync_up, &pid, sizeof(pid)))
 		_exit(19);
@@ -1377,9 +1396,9 @@ static int run_iso(void)
 		return 1;
 	}
 
-	/* Its first answer: its own pid (1) and no /proc. */
+	/* Its first answer: its own pid (1) and its own /proc. */
 	v = get_ans(up[0], &a);
-	if (!v || a.id != 1 || a.ret >= 0 || a.err != ENOENT) {
+	if (!v || a.id != 1 || a.ret < 0) {
 		printf("stress: FAIL: iso: scenario: pid %d, /proc/self/"
 		       "mountinfo %s\n", v ? a.id : -1, v ? (a.ret >= 0 ?
 		       "opened" : strerror(a.err)) : "(child died)");
