@@ -42,15 +42,20 @@ extern struct fattr_layout fattr_layout;
 int __init fattr_btf_init(const char *btf_path);
 
 /*
- * Whether @err ends the call rather than answers it: no memory or file,
- * or a signal (the syscall is then restarted or fails, as the kernel
- * decides).
+ * Whether @err is an interrupted wait: the syscall is then restarted or
+ * fails, as the kernel decides.
  */
+static inline bool fattr_interrupted(int err)
+{
+	return err == -EINTR || err == -ERESTARTSYS ||
+	       err == -ERESTARTNOINTR || err == -ERESTARTNOHAND ||
+	       err == -ERESTART_RESTARTBLOCK;
+}
+
+/* Whether @err ends the call rather than answers it. */
 static inline bool fattr_ends_call(int err)
 {
-	return err == -ENOMEM || err == -ENFILE || err == -EINTR ||
-	       err == -ERESTARTSYS || err == -ERESTARTNOINTR ||
-	       err == -ERESTARTNOHAND || err == -ERESTART_RESTARTBLOCK;
+	return err == -ENOMEM || err == -ENFILE || fattr_interrupted(err);
 }
 
 /* val.c: the buffer a value is built in. */

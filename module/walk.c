@@ -675,8 +675,7 @@ static bool fattr_served(const struct fattr_entry *e)
 static bool fattr_export_fatal(const struct fattr_entry *e,
 			       const struct fattr_snap *s, int err)
 {
-	if (err == -EINTR || err == -ERESTARTSYS || err == -ERESTARTNOINTR ||
-	    err == -ERESTARTNOHAND || err == -ERESTART_RESTARTBLOCK)
+	if (fattr_interrupted(err))
 		return true;
 	if (err == -ENODATA)
 		return false;
