@@ -52,12 +52,6 @@
 #define SB_SYNC		0x10ULL
 #define SB_DIRSYNC	0x80ULL
 #define SB_LAZY		(1ULL << 25)
-/* FS_IOC_GETFSUUID (6.9): struct fsuuid2 { __u8 len; __u8 uuid[16]; }. */
-struct fsuuid2 {
-	uint8_t len;
-	uint8_t uuid[16];
-};
-#define FS_IOC_GETFSUUID _IOR(0x15, 0, struct fsuuid2)
 
 /* The value of KEY in mount @id's folder, NUL-terminated; NULL: errno. */
 static char *key_of(int id, const char *key, int *err)
@@ -341,41 +335,27 @@ static void check_idmaps(int id, uint64_t u, struct tally *t)
 /* uuid of mount @id at @path against FS_IOC_GETFSUUID of @path. */
 static void check_uuid(int id, const char *path, struct tally *t)
 {
-	struct fsuuid2 u = { .len = 16 };
-	char want[40], *got;
+	char want[FS_UUID_TEXT], *got;
 	int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	int err, i, zero = 1;
+	int err, r;
 
 	if (fd < 0)
 		return;
-	if (ioctl(fd, FS_IOC_GETFSUUID, &u)) {
+	r = fs_uuid_text(fd, want);
+	close(fd);
+	if (r < 0) {
 		/* ENOTTY: no UUID, or a kernel without the call (< 6.9). */
-		close(fd);
 		t->uuid_none++;
 		return;
 	}
-	close(fd);
 	t->uuid_ioctl++;
-	for (i = 0; i < u.len; i++)
-		zero &= !u.uuid[i];
 	got = key_of(id, "uuid", &err);
-	if (zero || !u.len) {
+	if (!r) {
 		ck_assert_msg(!got && err == ENODATA,
 			      "%s: uuid \"%s\" (%s), FS_IOC_GETFSUUID: none",
 			      path, got ? got : "", strerror(err));
 		return;
 	}
-	if (u.len == 16)
-		snprintf(want, sizeof(want),
-			 "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
-			 "%02x%02x%02x%02x%02x%02x", u.uuid[0], u.uuid[1],
-			 u.uuid[2], u.uuid[3], u.uuid[4], u.uuid[5], u.uuid[6],
-			 u.uuid[7], u.uuid[8], u.uuid[9], u.uuid[10],
-			 u.uuid[11], u.uuid[12], u.uuid[13], u.uuid[14],
-			 u.uuid[15]);
-	else
-		for (i = 0; i < u.len; i++)
-			sprintf(want + 2 * i, "%02x", u.uuid[i]);
 	ck_assert_msg(got && !strcmp(got, want),
 		      "%s: uuid \"%s\" (%s), FS_IOC_GETFSUUID \"%s\"", path,
 		      got ? got : "", strerror(err), want);

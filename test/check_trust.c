@@ -41,7 +41,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
-#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
@@ -350,14 +349,6 @@ START_TEST(test_statfs_reach)
 }
 END_TEST
 
-/* FS_IOC_GETFSUUID (6.9+), for headers that lack it. */
-struct fsuuid2_ {
-	uint8_t len;
-	uint8_t uuid[16];
-};
-
-#define FSUUID_IOC _IOR(0x15, 0, struct fsuuid2_)
-
 /* A mount whose root may be closed to nobody, and root's answers. */
 struct ids_case {
 	const char *path;	/* its mount point */
@@ -366,22 +357,6 @@ struct ids_case {
 };
 
 static const char *const ids_keys[2] = { "uuid", "bdev" };
-
-/* The file system's own UUID of open directory @fd, as fattr writes it. */
-static int fsuuid_text(int fd, char *out, size_t size)
-{
-	struct fsuuid2_ u = { 0 };
-	size_t i, n = 0;
-
-	if (ioctl(fd, FSUUID_IOC, &u) || !u.len || u.len > 16)
-		return -1;
-	for (i = 0; i < u.len; i++) {
-		if (u.len == 16 && (i == 4 || i == 6 || i == 8 || i == 10))
-			n += snprintf(out + n, size - n, "-");
-		n += snprintf(out + n, size - n, "%02x", u.uuid[i]);
-	}
-	return 0;
-}
 
 /*
  * As nobody: statfs(2) of the mount point works, and "uuid" and "bdev"
@@ -419,7 +394,7 @@ static void ids_as_nobody(void *arg)
 			else
 				expect_value(&r, c->ref[i].val, c->ref[i].ret,
 					     what);
-			if (!err && !i && !fsuuid_text(fd, exp, sizeof(exp)))
+			if (!err && !i && fs_uuid_text(fd, exp) > 0)
 				expect_value(&r, exp, strlen(exp), what);
 			x_free(&r);
 			free(name);

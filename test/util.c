@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
@@ -301,3 +302,31 @@ int fattr_loaded(void)
 	return !access("/sys/module/fattr", F_OK);
 }
 
+
+/* FS_IOC_GETFSUUID (6.9): struct fsuuid2 { __u8 len; __u8 uuid[16]; }. */
+struct fsuuid2 {
+	uint8_t len;
+	uint8_t uuid[16];
+};
+#define FS_IOC_GETFSUUID _IOR(0x15, 0, struct fsuuid2)
+
+int fs_uuid_text(int fd, char out[FS_UUID_TEXT])
+{
+	struct fsuuid2 u = { .len = 16 };
+	char *o = out;
+	int i, zero = 1;
+
+	if (ioctl(fd, FS_IOC_GETFSUUID, &u) || u.len > 16)
+		return -1;
+	for (i = 0; i < u.len; i++)
+		zero &= !u.uuid[i];
+	*out = '\0';
+	if (zero || !u.len)
+		return 0;
+	for (i = 0; i < u.len; i++) {
+		if (u.len == 16 && (i == 4 || i == 6 || i == 8 || i == 10))
+			*o++ = '-';
+		o += sprintf(o, "%02x", u.uuid[i]);
+	}
+	return 1;
+}

@@ -75,6 +75,17 @@ void expect_listing(const char *path);
  * scratch tmpfs on a fresh directory under /tmp; returns its path.
  */
 const char *scratch(void);
+
+/* Room for fs_uuid_text()'s text: 36 characters and a NUL. */
+#define FS_UUID_TEXT 40
+/*
+ * The UUID of the file system of open file @fd, from its own
+ * FS_IOC_GETFSUUID (6.9+), as fattr writes it: 36 characters for 16
+ * bytes, else two hex digits a byte.  Returns 1 with the text in @out,
+ * 0 if the file system's UUID is empty or all zeros, -1 if the ioctl
+ * fails (ENOTTY: none, or a kernel without it).
+ */
+int fs_uuid_text(int fd, char out[FS_UUID_TEXT]);
 void private_ns(void);
 
 void xmkdir(const char *path);
