@@ -7,6 +7,8 @@
 # make debug-check      check, stress and fault runs on the KASAN/lockdep kernels
 # make demo             boot a VM and show getfattr answering from fattr
 # make bench            fattr against procfs and statmount, per kernel
+# make dkms-check       the fattr-dkms package in Debian 12 and 13 VMs
+# make sb-check         the same booted through UEFI Secure Boot
 # make clean
 
 KDIR ?= /lib/modules/$(shell uname -r)/build
@@ -38,6 +40,11 @@ stress-full:
 # and in a Debian 13 VM on its stock kernel (tag trixie, 6.12).
 dkms-check:
 	scripts/dkms-test.sh 6.1 && scripts/dkms-test.sh 6.12 && scripts/dkms-test.sh trixie
+
+# Secure Boot: Debian's signed shim, GRUB and kernel under OVMF with
+# Microsoft's keys, dkms's key enrolled, lockdown on; Debian 12 and 13.
+sb-check:
+	scripts/sb-test.sh bookworm && scripts/sb-test.sh trixie
 
 deb:
 	scripts/dkms-deb.sh .
@@ -71,4 +78,4 @@ clean:
 	$(MAKE) -C bench clean
 	@if [ -d $(KDIR) ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi
 
-.PHONY: all check check-all demo bench stress-full dkms-check deb debug-check clean FORCE
+.PHONY: all check check-all demo bench stress-full dkms-check sb-check deb debug-check clean FORCE

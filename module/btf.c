@@ -11,16 +11,27 @@
  * exported), so this file reads /sys/kernel/btf/vmlinux
  * (CONFIG_DEBUG_INFO_BTF, 5.4+) and walks the type section itself.  The
  * BTF format is a stable ABI described in Documentation/bpf/btf.rst.
+ *
+ * The offsets found are where fattr reads kernel structures and takes
+ * references: whoever chose the file would choose what fattr reads and
+ * writes.  So the file is the kernel's own, opened through a private
+ * mount of sysfs (whose files only the kernel writes), never by its path
+ * in insmod's mount namespace, where root may have mounted something
+ * else on it.  main.c's test-only btf_path, which names another file, is
+ * refused under lockdown (on Debian, on whenever Secure Boot is).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/file.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/mount.h>
 #include <linux/string.h>
 #include <linux/vmalloc.h>
 #include <uapi/linux/btf.h>
 
+#include "compat.h"
 #include "fattr.h"
 
 /*
@@ -361,25 +372,17 @@ static int fattr_btf_parse(const void *data, size_t size,
  * kernel_read_file_from_path(): LSMs judge that by its purpose, and IPE
  * (6.12) warns about READING_UNKNOWN.
  */
-static ssize_t fattr_btf_read(const char *path, void **data)
+static ssize_t fattr_btf_read(struct file *file, void **data)
 {
-	struct file *file;
 	loff_t size, pos = 0;
 	ssize_t n = 0;
 
-	file = filp_open(path, O_RDONLY, 0);
-	if (IS_ERR(file))
-		return PTR_ERR(file);
 	size = i_size_read(file_inode(file));
-	if (size <= 0 || size > INT_MAX) {
-		n = -EINVAL;
-		goto out;
-	}
+	if (size <= 0 || size > INT_MAX)
+		return -EINVAL;
 	*data = vmalloc(size);
-	if (!*data) {
-		n = -ENOMEM;
-		goto out;
-	}
+	if (!*data)
+		return -ENOMEM;
 	while (pos < size) {
 		n = kernel_read(file, *data + pos, size - pos, &pos);
 		if (n <= 0)
@@ -387,18 +390,54 @@ static ssize_t fattr_btf_read(const char *path, void **data)
 	}
 	if (pos < size) {
 		vfree(*data);
-		n = n < 0 ? n : -EIO;
-		goto out;
+		*data = NULL;
+		return n < 0 ? n : -EIO;
 	}
-	n = size;
-out:
-	fput(file);
+	return size;
+}
+
+/*
+ * Reads the BTF at @path, or the kernel's own if @path is NULL: its
+ * kernel/btf/vmlinux through a kernel-internal mount of sysfs, which
+ * belongs to no mount namespace (the super block is that of insmod's
+ * network namespace, or a new one).  The deferred fput() drops the
+ * mount's last reference when insmod returns.
+ */
+static ssize_t fattr_btf_load(const char *path, void **data)
+{
+	struct file_system_type *sysfs;
+	struct vfsmount *mnt = NULL;
+	struct file *file;
+	ssize_t n;
+
+	if (path) {
+		file = filp_open(path, O_RDONLY, 0);
+	} else {
+		sysfs = get_fs_type("sysfs");
+		if (!sysfs)
+			return -ENOENT;
+		mnt = kern_mount(sysfs);
+		/* put_filesystem() is not exported; it is this module_put(). */
+		module_put(sysfs->owner);
+		if (IS_ERR(mnt))
+			return PTR_ERR(mnt);
+		file = fattr_file_open_root_mnt(mnt, "kernel/btf/vmlinux",
+						O_RDONLY, 0);
+	}
+	if (IS_ERR(file)) {
+		n = PTR_ERR(file);
+	} else {
+		n = fattr_btf_read(file, data);
+		fput(file);
+	}
+	if (mnt)
+		kern_unmount(mnt);
 	return n;
 }
 
 /**
  * fattr_btf_init() - learn the layouts fattr needs from the kernel's BTF
- * @btf_path: the kernel's BTF, normally /sys/kernel/btf/vmlinux
+ * @btf_path: NULL for the kernel's own; a file for the tests
  *
  * Fills fattr_layout.
  *
@@ -470,10 +509,11 @@ int __init fattr_btf_init(const char *btf_path)
 	ssize_t size;
 	int err;
 
-	size = fattr_btf_read(btf_path, &data);
+	size = fattr_btf_load(btf_path, &data);
 	if (size < 0) {
-		pr_err("cannot read the kernel's BTF at %s (%zd): fattr needs CONFIG_DEBUG_INFO_BTF\n",
-		       btf_path, size);
+		pr_err("cannot read the kernel's BTF at %s (%zd)%s\n",
+		       btf_path ?: "sysfs kernel/btf/vmlinux", size,
+		       size == -ENOENT ? ": fattr needs CONFIG_DEBUG_INFO_BTF" : "");
 		return size;
 	}
 	err = fattr_btf_parse(data, size, want);

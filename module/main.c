@@ -8,13 +8,18 @@
 
 #include <linux/module.h>
 #include <linux/pid_namespace.h>
+#include <linux/security.h>
 
 #include "fattr.h"
 
-/* For the test of refusing to load without BTF; no user needs it. */
-static char *btf_path = "/sys/kernel/btf/vmlinux";
-module_param(btf_path, charp, 0444);
-MODULE_PARM_DESC(btf_path, "Test only: the kernel BTF file to read");
+/*
+ * For the test of refusing to load without BTF; no user needs it.  Unset,
+ * fattr reads the kernel's own BTF (btf.c).  Setting it taints the kernel
+ * (module_param_unsafe): fattr trusts the file's offsets.
+ */
+static char *btf_path;
+module_param_unsafe(btf_path, charp, 0444);
+MODULE_PARM_DESC(btf_path, "Test only: a BTF file to read instead of the kernel's; taints, refused under lockdown");
 
 static int __init fattr_init(void)
 {
@@ -28,6 +33,20 @@ static int __init fattr_init(void)
 	if (task_active_pid_ns(current) != &init_pid_ns) {
 		pr_err("must be loaded from the initial pid namespace\n");
 		return -EINVAL;
+	}
+	/*
+	 * The BTF gives the offsets fattr reads kernel structures at: a file
+	 * of root's choosing would make fattr read (and hand to callers)
+	 * kernel memory root chooses, which lockdown (integrity and
+	 * confidentiality alike; on Debian, on whenever Secure Boot is)
+	 * denies root.  The lockdown LSM logs a line of its own too.
+	 */
+	if (btf_path) {
+		err = security_locked_down(LOCKDOWN_MODULE_PARAMETERS);
+		if (err) {
+			pr_err("btf_path is refused by lockdown (%d)\n", err);
+			return err;
+		}
 	}
 	err = fattr_btf_init(btf_path);
 	if (err)

@@ -4,13 +4,18 @@
 # dkms-image.sh RELEASE
 #
 # Builds the Debian RELEASE system (bookworm: Debian 12, trixie: Debian
-# 13) that scripts/dkms-test.sh boots, unless it is already in the cache
-# ($FATTR_CACHE/dkms, FATTR_CACHE defaulting to /var/cache/fattr), which
-# holds one image per release:
+# 13) that scripts/dkms-test.sh and scripts/sb-test.sh boot, unless it is
+# already in the cache ($FATTR_CACHE/dkms, FATTR_CACHE defaulting to
+# /var/cache/fattr), which holds one image per release:
 #
-#   RELEASE.img          ext4 root file system (no partition table), made
-#                        with debootstrap and mkfs.ext4 -d; the tests boot
-#                        it with snapshot=on, so it never changes
+#   RELEASE.img          a GPT disk as Debian's installer makes it for
+#                        UEFI: partition 1 the EFI system partition
+#                        (FAT, label FATTR-ESP, mounted on /boot/efi),
+#                        partition 2 the ext4 root (label fattr-root),
+#                        made with debootstrap, mkfs.ext4 -d and mtools
+#                        (no loop device); the tests boot it with
+#                        snapshot=on or through a qcow2 overlay, so it
+#                        never changes
 #   RELEASE.recipe       the recipe it was built with (see below)
 #   boot/TAG/vmlinuz     the image's own /boot/vmlinuz-REL and
 #   boot/TAG/initrd.img  /boot/initrd.img-REL (initramfs-tools) for each
@@ -18,8 +23,15 @@
 #
 # The image is what a Debian user has who uses DKMS: the stock kernel
 # with its headers, dkms, build-essential (the release's own gcc: 12 on
-# bookworm, 14 on trixie), attr (getfattr), man-db, and busybox (to run
-# the examples under busybox sh too).  The trixie image has the build
+# bookworm, 14 on trixie), attr (getfattr), man-db, busybox (to run
+# the examples under busybox sh too), openssl (dkms makes its signing key
+# with it; a user gets it as dkms's recommendation), and the Secure Boot
+# chain as the installer sets it up: shim-signed, grub-efi-amd64-signed,
+# grub-efi-amd64 (update-grub) and mokutil.  The ESP holds, as
+# `grub-install --uefi-secure-boot --removable` lays it out, the signed
+# shim as EFI/BOOT/BOOTX64.EFI, the signed GRUB and MokManager beside it,
+# and a grub.cfg that finds the root by UUID; /boot/grub/grub.cfg boots
+# the first kernel (update-grub inside the VM rewrites it).  The trixie image has the build
 # dependencies of debian/control as well (dpkg-dev, debhelper, dh-dkms):
 # the fattr-dkms package is built inside its VM, which has no network.
 # A second kernel is installed as well, without headers.  The kernels, by tag:
@@ -49,8 +61,8 @@ release=${1:?usage: dkms-image.sh bookworm|trixie}
 # has its headers installed), and the recipe: bump it when the image's
 # recipe changes, and a cached image of another recipe is rebuilt.
 case $release in
-bookworm) debian=12 tag1=6.1 tag2=6.12 recipe=3 ;;
-trixie)	debian=13 tag1=trixie tag2=trixie-cloud recipe=2 ;;
+bookworm) debian=12 tag1=6.1 tag2=6.12 recipe=4 ;;
+trixie)	debian=13 tag1=trixie tag2=trixie-cloud recipe=3 ;;
 *)	echo "dkms-image: unknown release $release (known: bookworm, trixie)" >&2
 	exit 2 ;;
 esac
@@ -76,6 +88,9 @@ export DEBIAN_FRONTEND=noninteractive
 need=
 command -v debootstrap >/dev/null || need="$need debootstrap"
 command -v mkfs.ext4 >/dev/null || need="$need e2fsprogs"
+command -v sfdisk >/dev/null || need="$need fdisk"
+command -v mkfs.vfat >/dev/null || need="$need dosfstools"
+command -v mcopy >/dev/null || need="$need mtools"
 if [ -n "$need" ]; then
 	# shellcheck disable=SC2086
 	apt-get install -y -q --no-install-recommends $need >/dev/null ||
@@ -123,7 +138,12 @@ debootstrap --variant=minbase --include=ca-certificates --keyring="$keyring" \
 	[ "$release" != bookworm ] || echo "deb $mirror bookworm-backports main"
 } >"$root/etc/apt/sources.list"
 echo "fattr-dkms-vm" >"$root/etc/hostname"
-echo "/dev/vda / ext4 rw,errors=remount-ro 0 1" >"$root/etc/fstab"
+# The root file system's UUID, fixed now: GRUB's configuration names it.
+uuid=$(cat /proc/sys/kernel/random/uuid)
+{
+	echo "UUID=$uuid / ext4 rw,errors=remount-ro 0 1"
+	echo "LABEL=FATTR-ESP /boot/efi vfat umask=0077 0 1"
+} >"$root/etc/fstab"
 # No daemon may start inside the chroot.
 printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
 chmod 755 "$root/usr/sbin/policy-rc.d"
@@ -173,8 +193,17 @@ echo "dkms-image: installing $img1, its headers, dkms, build tools" >&2
 in_root apt-get install -y -q --no-install-recommends \
 	systemd-sysv udev kmod procps initramfs-tools \
 	"$img1" "linux-headers-$rel1" \
-	dkms build-essential dwarves attr man-db busybox \
+	dkms build-essential dwarves attr man-db busybox openssl \
 	>>"$log" 2>&1 || fail "installing the base packages failed, see $log"
+
+# The Secure Boot chain.  grub-efi-amd64's postinst runs grub-install
+# only if /boot/efi/EFI/debian exists, and update-grub only if
+# /boot/grub/grub.cfg does: neither exists yet, so nothing probes the
+# host's disks from the chroot.
+echo "dkms-image: installing shim-signed, grub-efi-amd64-signed, mokutil" >&2
+in_root apt-get install -y -q --no-install-recommends \
+	shim-signed grub-efi-amd64-signed grub-efi-amd64 mokutil \
+	>>"$log" 2>&1 || fail "installing the Secure Boot chain failed, see $log"
 
 # On trixie the package is built inside the VM, which has no network:
 # the Build-Depends of debian/control (debhelper-compat 13,
@@ -221,17 +250,28 @@ done
 # The test runner: the second disk holds run.sh and what it needs.
 cat >"$root/usr/local/sbin/fattr-test-run" <<'EOF'
 #!/bin/sh
-# Runs /dev/vdb's run.sh (from scripts/dkms-test.sh) and powers off.
+# Runs /dev/vdb's run.sh (from scripts/dkms-test.sh or sb-test.sh), then
+# powers off, or reboots if run.sh left a file named reboot there.
 mkdir -p /mnt/fattr-test
+next=poweroff
 if mount /dev/vdb /mnt/fattr-test; then
 	cd /mnt/fattr-test && sh ./run.sh
 	echo "FATTR-DKMS-EXIT: $?"
+	cd /
+	if [ -e /mnt/fattr-test/reboot ]; then
+		rm -f /mnt/fattr-test/reboot
+		next=reboot
+	fi
 else
 	echo "FATTR-DKMS-EXIT: no test disk"
 fi
 sync
 umount /mnt/fattr-test 2>/dev/null
-poweroff -f
+if [ $next = reboot ]; then
+	systemctl --no-block reboot
+else
+	poweroff -f
+fi
 EOF
 chmod 755 "$root/usr/local/sbin/fattr-test-run"
 cat >"$root/etc/systemd/system/fattr-test.service" <<'EOF'
@@ -268,14 +308,71 @@ for t in $tag1 $tag2; do
 	echo "$rel" >"$out/boot/$t/release"
 done
 
+# GRUB: a short menu; the kernel's console on the serial port.
+# update-grub (in the VM) reads this; the grub.cfg written here boots
+# the first kernel until it runs.
+sed -i -e 's/^GRUB_TIMEOUT=.*/GRUB_TIMEOUT=1/' \
+	-e 's/^GRUB_CMDLINE_LINUX_DEFAULT=.*/GRUB_CMDLINE_LINUX_DEFAULT=""/' \
+	-e 's/^GRUB_CMDLINE_LINUX=.*/GRUB_CMDLINE_LINUX="console=ttyS0 systemd.show_status=error"/' \
+	"$root/etc/default/grub" || fail "no /etc/default/grub in the image"
+grep -q '^GRUB_CMDLINE_LINUX="console=ttyS0' "$root/etc/default/grub" ||
+	fail "/etc/default/grub has no GRUB_CMDLINE_LINUX line"
+mkdir -p "$root/boot/grub"
+cat >"$root/boot/grub/grub.cfg" <<EOF
+# Written by scripts/dkms-image.sh; update-grub replaces it.
+set timeout=1
+search --no-floppy --fs-uuid --set=root $uuid
+menuentry 'Debian GNU/Linux, with Linux $rel1' {
+	linux /boot/vmlinuz-$rel1 root=UUID=$uuid ro console=ttyS0 systemd.show_status=error
+	initrd /boot/initrd.img-$rel1
+}
+EOF
+
+# The ESP, as grub-install --uefi-secure-boot --removable lays it out:
+# the firmware starts EFI/BOOT/BOOTX64.EFI (shim, signed by Microsoft's
+# UEFI CA), shim starts grubx64.efi (signed by Debian) from its own
+# directory, or mmx64.efi (MokManager) when a MOK request is pending.
+# No fbx64.efi: shim would run the fallback, which makes boot entries.
+# Signed GRUB reads grub.cfg from EFI/debian (its prefix) or its own
+# directory.
+esp=$out/$release.esp.tmp
+esp_mb=64
+rm -f "$esp"
+mkfs.vfat -C -n FATTR-ESP "$esp" $((esp_mb * 1024)) >/dev/null ||
+	fail "mkfs.vfat of the ESP failed"
+stub=$out/$release.stub.cfg
+# shellcheck disable=SC2016
+printf 'search --no-floppy --fs-uuid --set=root %s\nset prefix=($root)/boot/grub\nconfigfile $prefix/grub.cfg\n' \
+	"$uuid" >"$stub"
+mmd -i "$esp" ::/EFI ::/EFI/BOOT ::/EFI/debian &&
+mcopy -i "$esp" "$root/usr/lib/shim/shimx64.efi.signed" ::/EFI/BOOT/BOOTX64.EFI &&
+mcopy -i "$esp" "$root/usr/lib/shim/mmx64.efi.signed" ::/EFI/BOOT/mmx64.efi &&
+mcopy -i "$esp" "$root/usr/lib/grub/x86_64-efi-signed/grubx64.efi.signed" ::/EFI/BOOT/grubx64.efi &&
+mcopy -i "$esp" "$stub" ::/EFI/BOOT/grub.cfg &&
+mcopy -i "$esp" "$stub" ::/EFI/debian/grub.cfg ||
+	fail "copying shim and GRUB to the ESP failed"
+rm -f "$stub"
+mkdir -p "$root/boot/efi"
+
 # Room for the builds and the second kernel's headers inside the VM.
 mb=$(du -sm "$root" | cut -f1)
 mb=$((mb + 2048))
 img=$out/$release.img
-rm -f "$img.tmp"
-truncate -s "${mb}M" "$img.tmp"
-mkfs.ext4 -q -F -L fattr-root -d "$root" "$img.tmp" ||
+fs=$out/$release.root.tmp.img
+rm -f "$img.tmp" "$fs"
+truncate -s "${mb}M" "$fs"
+mkfs.ext4 -q -F -L fattr-root -U "$uuid" -d "$root" "$fs" ||
 	fail "mkfs.ext4 -d failed"
+# The disk: 1 MiB for the GPT, the ESP, the root, 1 MiB for the backup
+# GPT; sfdisk writes the table into the file, dd the file systems.
+truncate -s $((1 + esp_mb + mb + 1))M "$img.tmp"
+printf 'label: gpt\nstart=1MiB, size=%sMiB, type=U, name=ESP\nsize=%sMiB, type=L, name=root\n' \
+	"$esp_mb" "$mb" | sfdisk -q "$img.tmp" >>"$log" 2>&1 ||
+	fail "sfdisk failed, see $log"
+dd if="$esp" of="$img.tmp" bs=1M seek=1 conv=notrunc,sparse status=none &&
+dd if="$fs" of="$img.tmp" bs=1M seek=$((1 + esp_mb)) conv=notrunc,sparse status=none ||
+	fail "writing the partitions failed"
+rm -f "$esp" "$fs"
 mv "$img.tmp" "$img"
 echo "$recipe" >"$out/$release.recipe"
 echo "dkms-image: $img ($mb MB, kernels $rel1 $rel2)" \

@@ -80,6 +80,7 @@ mkdir -p "$pay/src"
 	xargs -0 sh -c 'for f do [ -e "$f" ] && printf "%s\0" "$f"; done' sh |
 	cpio -0 -pdm --quiet "$pay/src") || fail "copying the tree failed"
 cp "$top/scripts/dkms-vm-test.sh" "$pay/run.sh"
+cp "$top/scripts/dkms-vm-lib.sh" "$pay/lib.sh"
 # trixie builds its own .deb in the VM (dkms-vm-test.sh, step build).
 [ "$release" = trixie ] || cp "$deb" "$pay/"
 printf 'tag=%s\nother=%s\nversion=%s\nrelease=%s\n' \
@@ -98,7 +99,7 @@ timeout -s KILL "${FATTR_VM_TIMEOUT:-3600}" \
 	qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 2048 \
 		-nographic -no-reboot -monitor none -serial stdio -nic none \
 		-kernel "$boot/vmlinuz" -initrd "$boot/initrd.img" \
-		-append "root=/dev/vda rw console=ttyS0 panic=-1 oops=panic panic_on_warn=1 softlockup_panic=1 systemd.show_status=error" \
+		-append "root=/dev/vda2 rw console=ttyS0 panic=-1 oops=panic panic_on_warn=1 softlockup_panic=1 systemd.show_status=error" \
 		-drive "file=$dir/$release.img,format=raw,if=virtio,snapshot=on" \
 		-drive "file=$work/test.img,format=raw,if=virtio" \
 		</dev/null 2>&1 | tr -d '\r' | tee "$log" |

@@ -28,77 +28,9 @@
 # Prints "FATTR-DKMS-RESULT: PASS" or "FATTR-DKMS-RESULT: FAIL" and the
 # time of each step; a failure names the step and the release.
 
-set -u
-export DEBIAN_FRONTEND=noninteractive LC_ALL=C.UTF-8
-export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
-
-here=$(pwd)
-tag='' other='' version='' release=''
-# shellcheck source=/dev/null
-. "$here/params"		# tag=, other=, version=, release=
-rel=$(uname -r)
-logs=$here/logs
-mkdir -p "$logs"
-examples=/usr/share/doc/fattr-dkms/examples
-
-t_all=$(date +%s)
-timings=
-step=none
-step_t=$t_all
-
-begin() {
-	step=$1
-	step_t=$(date +%s)
-	echo "=== $step: $2"
-}
-end() {
-	d=$(($(date +%s) - step_t))
-	timings="$timings $step=${d}s"
-	echo "--- $step: ${d} s"
-}
-ok() {
-	echo "ok   $*"
-}
-fail() {
-	echo "FAIL [$step, $release $tag] $*"
-	echo "FATTR-DKMS-TIMES:$timings total=$(($(date +%s) - t_all))s"
-	echo "FATTR-DKMS-RESULT: FAIL"
-	exit 1
-}
-# run LOG CMD...: CMD's output goes to logs/LOG, shown if it fails.
-run() {
-	l=$logs/$1
-	shift
-	t=$(date +%s)
-	if ! "$@" >"$l" 2>&1; then
-		echo "run  $*"
-		tail -n 40 "$l" | sed 's/^/     | /'
-		fail "$* exited non-zero"
-	fi
-	echo "run  $* ($(($(date +%s) - t)) s)"
-}
-# The packages in a directory of .debs.
-packages_of() {
-	for d in "$1"/*.deb; do dpkg-deb -f "$d" Package; done
-}
-has_headers() {
-	[ -e "/lib/modules/$1/build/include" ]
-}
-fattr_files() {
-	find /lib/modules -name 'fattr.ko*'
-}
-
-# getfattr's :mnt:info of PATH is, byte for byte, the last record of
-# /proc/self/mountinfo whose mount point is PATH (PATH a mount point).
-check_mnt_info() {
-	getfattr --only-values -n :mnt:info "$1" >"$logs/got" 2>"$logs/got.err" ||
-		fail "getfattr -n :mnt:info $1: $(cat "$logs/got.err")"
-	awk -v p="$1" '$5 == p { r = $0 } END { print r }' /proc/self/mountinfo \
-		>"$logs/want"
-	cmp -s "$logs/got" "$logs/want" ||
-		fail "getfattr :mnt:info $1 = '$(cat "$logs/got")', mountinfo has '$(cat "$logs/want")'"
-	ok ":mnt:info $1 = $(cat "$logs/got")"
-}
+marker=FATTR-DKMS
+# shellcheck source=scripts/dkms-vm-lib.sh
+. ./lib.sh
 
 # mount-of.sh -f FIELD PATH gives WANT, under the shell SH.
 check_example() { # SH PATH FIELD WANT
@@ -110,11 +42,7 @@ check_example() { # SH PATH FIELD WANT
 
 echo "fattr DKMS test: Debian $(cat /etc/debian_version) ($release), kernel $rel (tag $tag), other kernel $other, fattr $version, $(dkms --version 2>&1)"
 echo "booted in $(cut -d' ' -f1 /proc/uptime) s"
-orel=
-for k in /lib/modules/*; do
-	k=${k##*/}
-	[ "$k" = "$rel" ] || orel=$k
-done
+orel=$(other_release)
 [ -n "$orel" ] || fail "no second kernel in /lib/modules"
 
 begin setup "headers for $rel only"
@@ -162,26 +90,12 @@ ok "dkms remove --all: no /var/lib/dkms/fattr, no fattr.ko under /lib/modules"
 rm -rf "/usr/src/fattr-$version"
 end
 
-deb=
 if [ "$release" = trixie ]; then
 	begin build "dpkg-buildpackage -us -uc -b on Debian $(cat /etc/debian_version)"
-	b=$(mktemp -d /var/tmp/fattr-build.XXXXXX) || fail "mktemp failed"
-	cp -a "$here/src" "$b/fattr-$version" || fail "copying src/ failed"
-	cd "$b/fattr-$version" || fail "no $b/fattr-$version"
-	run dpkg-buildpackage.log dpkg-buildpackage -us -uc -b
-	cd "$here" || fail "cd $here"
-	set -- "$b"/fattr-dkms_*_all.deb
-	if [ $# != 1 ] || [ ! -f "$1" ]; then
-		fail "dpkg-buildpackage made no single fattr-dkms_*_all.deb: $*"
-	fi
-	deb=$1
-	ok "built $(basename "$deb") with $(dpkg-query -W -f '${Package} ${Version}' dpkg-dev), $(dpkg-query -W -f '${Package} ${Version}' debhelper), $(dpkg-query -W -f '${Package} ${Version}' dh-dkms)"
-	dpkg-deb -c "$deb" | awk '{ print $NF }' | grep -q '^\./usr/src/fattr-'"$version"'/dkms\.conf$' ||
-		fail "$(basename "$deb") has no /usr/src/fattr-$version/dkms.conf"
+	package_deb
 	end
 else
-	set -- "$here"/fattr-dkms_*_all.deb
-	deb=$1
+	package_deb
 fi
 
 begin package "apt-get install ./$(basename "$deb")"
@@ -275,11 +189,7 @@ modinfo fattr >/dev/null 2>&1 && fail "modinfo still finds fattr"
 ok "nothing left in /var/lib/dkms, /lib/modules, /usr/src"
 end
 
-if dmesg | grep -Eq 'WARNING:|BUG:|Oops|Call Trace'; then
-	dmesg | grep -E -A5 'WARNING:|BUG:|Oops' | head -n 20
-	fail "the kernel complained"
-fi
+check_dmesg_clean
 dmesg | grep -i fattr | tail -n 5 | sed 's/^/     | /'
 
-echo "FATTR-DKMS-TIMES:$timings total=$(($(date +%s) - t_all))s"
-echo "FATTR-DKMS-RESULT: PASS"
+result PASS

@@ -3,13 +3,18 @@
 #
 # The refusals, inside the test VM (test/vm-init loads fattr first; run
 # alone by `scripts/vm-test.sh TAG refuse`, and by vm-check.sh after the
-# Check suite).  Each scenario makes insmod of fattr fail: insmod must
-# report the expected errno, the kernel log must get exactly one fattr
-# line, the reason, and nothing alarming; then, the cause gone, fattr
-# loads and answers ':mnt:info' again.
+# Check suite).  Each scenario but the last two of btf makes insmod of
+# fattr fail: insmod must report the expected errno, the kernel log must
+# get exactly one fattr line, the reason, and nothing alarming; then, the
+# cause gone, fattr loads and answers ':mnt:info' again.
 #
 #   btf:   btf_path= a missing, empty, non-BTF, truncated or corrupt file,
-#          or one with a type kind fattr does not know (a newer kernel's)
+#          or one with a type kind fattr does not know (a newer kernel's);
+#          setting btf_path taints the kernel; then two loads: an empty
+#          file mounted on /sys/kernel/btf/vmlinux (fattr reads the
+#          kernel's own, through a mount of sysfs of its own), and insmod
+#          from a new network namespace (whose sysfs super block fattr's
+#          mount is the first of)
 #   pidns: insmod from a pid namespace other than the initial one
 #   claim: a getxattr entry point already taken by another IPMODIFY
 #          ftrace_ops (test/claim/fattr_claim.ko), each entry in turn; and
@@ -128,6 +133,9 @@ unload
 refuse "btf missing" "unknown symbol" \
 	"cannot read the kernel's BTF at /nonexistent .*CONFIG_DEBUG_INFO_BTF" \
 	btf_path=/nonexistent
+# kernel/params.c logs it, without fattr's prefix.
+since_mark | grep -q 'Setting dangerous option btf_path - tainting kernel' ||
+	fail "btf_path did not taint the kernel"
 load "btf missing"
 unload
 : >/tmp/btf-empty
@@ -155,7 +163,31 @@ printf '\014\000\000\000\001\000\000\000' >>/tmp/btf-kind
 printf '\000\000\000\000\000\000\000\037\000\000\000\000\000' >>/tmp/btf-kind
 refuse "btf unknown kind" "Invalid argument" "BTF: unknown BTF kind 31 " \
 	btf_path=/tmp/btf-kind
-rm -f /tmp/btf-full /tmp/btf-cut /tmp/btf-zero /tmp/btf-empty /tmp/btf-kind
+rm -f /tmp/btf-full /tmp/btf-cut /tmp/btf-zero /tmp/btf-kind
+# A file mounted on /sys/kernel/btf/vmlinux in insmod's mount namespace
+# is not the kernel's BTF: fattr reads its own, in a sysfs instance of
+# its own, and loads (it used to read the empty file and refuse).
+if mount -o bind /tmp/btf-empty /sys/kernel/btf/vmlinux; then
+	load "btf: an empty file mounted on /sys/kernel/btf/vmlinux"
+	unload
+	umount /sys/kernel/btf/vmlinux || fail "umount /sys/kernel/btf/vmlinux"
+else
+	fail "mount -o bind /tmp/btf-empty /sys/kernel/btf/vmlinux failed"
+fi
+mark
+if unshare -n insmod "$ko" 2>/tmp/refuse.err; then
+	if works; then
+		ok "btf: insmod from a new network namespace: loads and answers"
+	else
+		fail "btf: loaded from a new network namespace, but :mnt:info of /proc is not its record"
+	fi
+	log_clean "btf: insmod from a new network namespace"
+	unload
+else
+	fail "btf: insmod from a new network namespace: $(cat /tmp/refuse.err)"
+	since_mark | grep 'fattr'
+fi
+rm -f /tmp/btf-empty
 load "btf"
 unload
 
