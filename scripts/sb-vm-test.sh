@@ -73,7 +73,8 @@ check_secure_boot() { # LEVEL
 # dkms's certificate (DER), as its build log names it; and its subject's
 # CN, which modinfo must show as the signer.
 mok_pub() {
-	p=$(sed -n 's/^Public certificate (MOK): *//p' "$logs"/apt-install.log 2>/dev/null | tail -n 1)
+	p=$(tr -d '\r' <"$logs/apt-install.log" 2>/dev/null |
+		sed -n 's/^Public certificate (MOK): *\([^[:space:]]*\).*/\1/p' | tail -n 1)
 	echo "${p:-/var/lib/dkms/mok.pub}"
 }
 cert_cn() { # DER-FILE
@@ -249,7 +250,8 @@ enrolled)
 	run make-unsigned.log make -C "$b" KDIR="/lib/modules/$rel/build"
 	[ -z "$(modinfo -F signer "$b/fattr.ko")" ] || fail "the hand-made build is signed"
 	check_refused "$b/fattr.ko" "an unsigned fattr.ko"
-	sign=$(sed -n 's/^Sign command: *//p' "$logs/apt-install.log" 2>/dev/null | tail -n 1)
+	sign=$(tr -d '\r' <"$logs/apt-install.log" 2>/dev/null |
+		sed -n 's/^Sign command: *\([^[:space:]]*\).*/\1/p' | tail -n 1)
 	[ -x "$sign" ] || sign=/lib/modules/$rel/build/scripts/sign-file
 	run openssl.log openssl req -new -x509 -newkey rsa:2048 -nodes -days 36500 \
 		-subj "/CN=fattr test key, not enrolled/" -outform DER \
