@@ -71,23 +71,11 @@ deb=$(sh "$top/scripts/dkms-deb.sh" "$work/deb" | tail -n 1) ||
 	fail "building the package failed"
 t_deb=$(date +%s)
 
-version=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$top/dkms.conf")
-pay=$work/payload
-mkdir -p "$pay/src"
-# The tree as a clean checkout has it, for `dkms add`.
-# shellcheck disable=SC2016
-(cd "$top" && git ls-files -z --cached --others --exclude-standard |
-	xargs -0 sh -c 'for f do [ -e "$f" ] && printf "%s\0" "$f"; done' sh |
-	cpio -0 -pdm --quiet "$pay/src") || fail "copying the tree failed"
-cp "$top/scripts/dkms-vm-test.sh" "$pay/run.sh"
-cp "$top/scripts/dkms-vm-lib.sh" "$pay/lib.sh"
-# trixie builds its own .deb in the VM (dkms-vm-test.sh, step build).
-[ "$release" = trixie ] || cp "$deb" "$pay/"
-printf 'tag=%s\nother=%s\nversion=%s\nrelease=%s\n' \
-	"$tag" "$other" "$version" "$release" >"$pay/params"
-truncate -s 64M "$work/test.img"
-mkfs.ext4 -q -F -L fattr-test -d "$pay" "$work/test.img" ||
-	fail "mkfs.ext4 of the test disk failed"
+# The tree for `dkms add`; trixie builds its own .deb in the VM
+# (dkms-vm-test.sh, step build).
+sh "$top/scripts/dkms-testdisk.sh" "$top/scripts/dkms-vm-test.sh" \
+	"$tag" "$other" "$release" "$deb" "$work/test.img" ||
+	fail "no test disk"
 
 boot=$dir/boot/$tag
 rel=$(cat "$boot/release") || fail "no kernel $tag in the $release image"

@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # SPDX-License-Identifier: GPL-2.0
 #
 # dkms-vm-lib.sh: what the in-VM scenarios dkms-vm-test.sh and
@@ -8,16 +9,19 @@
 # prefix of its result lines.
 
 set -u
+: "${marker:?the scenario sets marker}"
 export DEBIAN_FRONTEND=noninteractive LC_ALL=C.UTF-8
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 
 here=$(pwd)
+# shellcheck disable=SC2034 # other: for the scenarios
 tag='' other='' version='' release=''
 # shellcheck source=/dev/null
 . "$here/params"		# tag=, other=, version=, release=
 rel=$(uname -r)
 logs=$here/logs
 mkdir -p "$logs"
+# shellcheck disable=SC2034 # for the scenarios
 examples=/usr/share/doc/fattr-dkms/examples
 
 t_all=$(date +%s)
@@ -114,6 +118,18 @@ package_deb() {
 		fail "$(basename "$1") has no /usr/src/fattr-$version/dkms.conf"
 	deb=$1
 	ok "built $(basename "$deb") with $(dpkg-query -W -f '${Package} ${Version}' dpkg-dev), $(dpkg-query -W -f '${Package} ${Version}' debhelper), $(dpkg-query -W -f '${Package} ${Version}' dh-dkms)"
+}
+
+# The step build on trixie, which makes the package in the VM; on
+# Debian 12 the package is the one on the test disk.  Sets deb.
+build_step() {
+	if [ "$release" = trixie ]; then
+		begin build "dpkg-buildpackage -us -uc -b on Debian $(cat /etc/debian_version)"
+		package_deb
+		end
+	else
+		package_deb
+	fi
 }
 
 # The kernel complained (a warning, a BUG, an oops) since it booted.

@@ -90,13 +90,7 @@ ok "dkms remove --all: no /var/lib/dkms/fattr, no fattr.ko under /lib/modules"
 rm -rf "/usr/src/fattr-$version"
 end
 
-if [ "$release" = trixie ]; then
-	begin build "dpkg-buildpackage -us -uc -b on Debian $(cat /etc/debian_version)"
-	package_deb
-	end
-else
-	package_deb
-fi
+build_step
 
 begin package "apt-get install ./$(basename "$deb")"
 [ -f "$deb" ] || fail "no package $deb"

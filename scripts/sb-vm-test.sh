@@ -149,13 +149,7 @@ enroll)
 	echo "$orel" >"$here/second"
 	end
 
-	if [ "$release" = trixie ]; then
-		begin build "dpkg-buildpackage -us -uc -b on Debian $(cat /etc/debian_version)"
-		package_deb
-		end
-	else
-		package_deb
-	fi
+	build_step
 
 	begin install "apt-get install ./$(basename "$deb"): dkms signs with a key of its own"
 	run apt-install.log apt-get install -y -q "$deb"
@@ -315,7 +309,7 @@ confidential)
 	ok ":mntns: lists the $(wc -l <"$logs/mntns") mounts of /proc/self/mountinfo"
 	check_dmesg_clean
 	end
-	echo done >"$here/phase"
+	echo finished >"$here/phase"
 	echo "$marker-PHASE: confidential PASS"
 	result PASS
 	;;
