@@ -505,7 +505,7 @@ int __init fattr_btf_init(const char *btf_path)
 		  &fattr_layout.idmap_gid_map },
 		{ }
 	};
-	void *data;
+	void *data = NULL;
 	ssize_t size;
 	int err;
 
@@ -513,7 +513,8 @@ int __init fattr_btf_init(const char *btf_path)
 	if (size < 0) {
 		pr_err("cannot read the kernel's BTF at %s (%zd)%s\n",
 		       btf_path ?: "sysfs kernel/btf/vmlinux", size,
-		       size == -ENOENT ? ": fattr needs CONFIG_DEBUG_INFO_BTF" : "");
+		       !btf_path && size == -ENOENT ?
+		       ": fattr needs CONFIG_DEBUG_INFO_BTF" : "");
 		return size;
 	}
 	err = fattr_btf_parse(data, size, want);

@@ -15,7 +15,8 @@
 /*
  * For the test of refusing to load without BTF; no user needs it.  Unset,
  * fattr reads the kernel's own BTF (btf.c).  Setting it taints the kernel
- * (module_param_unsafe): fattr trusts the file's offsets.
+ * (module_param_unsafe: fattr trusts the file's offsets), even when
+ * lockdown then refuses it: parameters are parsed before fattr_init().
  */
 static char *btf_path;
 module_param_unsafe(btf_path, charp, 0444);
@@ -39,7 +40,8 @@ static int __init fattr_init(void)
 	 * of root's choosing would make fattr read (and hand to callers)
 	 * kernel memory root chooses, which lockdown (integrity and
 	 * confidentiality alike; on Debian, on whenever Secure Boot is)
-	 * denies root.  The lockdown LSM logs a line of its own too.
+	 * denies root.  The lockdown LSM may log a line of its own too
+	 * (rate-limited).
 	 */
 	if (btf_path) {
 		err = security_locked_down(LOCKDOWN_MODULE_PARAMETERS);

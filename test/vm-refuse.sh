@@ -131,7 +131,7 @@ unload
 # busybox insmod words ENOENT as "unknown symbol in module, or unknown
 # parameter".
 refuse "btf missing" "unknown symbol" \
-	"cannot read the kernel's BTF at /nonexistent .*CONFIG_DEBUG_INFO_BTF" \
+	"cannot read the kernel's BTF at /nonexistent \\(-2\\)\$" \
 	btf_path=/nonexistent
 # kernel/params.c logs it, without fattr's prefix.
 since_mark | grep -q 'Setting dangerous option btf_path - tainting kernel' ||
@@ -165,9 +165,12 @@ refuse "btf unknown kind" "Invalid argument" "BTF: unknown BTF kind 31 " \
 	btf_path=/tmp/btf-kind
 rm -f /tmp/btf-full /tmp/btf-cut /tmp/btf-zero /tmp/btf-kind
 # A file mounted on /sys/kernel/btf/vmlinux in insmod's mount namespace
-# is not the kernel's BTF: fattr reads its own, in a sysfs instance of
-# its own, and loads (it used to read the empty file and refuse).
+# is not the kernel's BTF: fattr reads its own, through a mount of sysfs
+# of its own (in no namespace, with nothing mounted on it), and loads (it
+# used to read the empty file and refuse).
 if mount -o bind /tmp/btf-empty /sys/kernel/btf/vmlinux; then
+	[ ! -s /sys/kernel/btf/vmlinux ] ||
+		fail "the mount does not hide /sys/kernel/btf/vmlinux"
 	load "btf: an empty file mounted on /sys/kernel/btf/vmlinux"
 	unload
 	umount /sys/kernel/btf/vmlinux || fail "umount /sys/kernel/btf/vmlinux"
