@@ -271,7 +271,7 @@ enrolled)
 	run update-grub.log update-grub
 	set_grub GRUB_DEFAULT "$(grub_entry "$orel")"
 	run update-grub2.log update-grub
-	ok "GRUB's default: $(grep -m 1 'set default=' /boot/grub/grub.cfg)"
+	ok "GRUB's default: $(grep -m 1 'set default="[^$]' /boot/grub/grub.cfg)"
 	end
 	next_boot second
 	;;
@@ -287,7 +287,7 @@ second)
 	set_grub GRUB_CMDLINE_LINUX "console=ttyS0 systemd.show_status=error lockdown=confidentiality"
 	set_grub GRUB_DEFAULT "$(grub_entry "$first")"
 	run update-grub.log update-grub
-	ok "GRUB's default: $(grep -m 1 'set default=' /boot/grub/grub.cfg), lockdown=confidentiality"
+	ok "GRUB's default: $(grep -m 1 'set default="[^$]' /boot/grub/grub.cfg), lockdown=confidentiality"
 	end
 	next_boot confidential
 	;;
