@@ -43,6 +43,17 @@
 #error "fattr needs CONFIG_DYNAMIC_FTRACE_WITH_REGS or CONFIG_DYNAMIC_FTRACE_WITH_ARGS"
 #endif
 
+/*
+ * regs_get_kernel_argument() is out of line on s390 (it calls
+ * regs_get_register(), which is not exported): the first argument is in
+ * gpr 2 there, as the s390 calling convention has it.
+ */
+#ifdef CONFIG_S390
+#define fattr_regs_arg0(regs)	((regs)->gprs[2])
+#else
+#define fattr_regs_arg0(regs)	regs_get_kernel_argument(regs, 0)
+#endif
+
 /**
  * fattr_ftrace_arg0() - the first argument of a traced function
  * @fregs: the registers an ftrace callback was given
@@ -54,11 +65,11 @@ static __always_inline unsigned long
 fattr_ftrace_arg0(struct fattr_ftrace_regs *fregs)
 {
 #if !defined(FATTR_HAVE_FTRACE_REGS)
-	return fregs ? regs_get_kernel_argument(fregs, 0) : 0;
+	return fregs ? fattr_regs_arg0(fregs) : 0;
 #elif IS_ENABLED(CONFIG_DYNAMIC_FTRACE_WITH_REGS)
 	struct pt_regs *regs = ftrace_get_regs(fregs);
 
-	return regs ? regs_get_kernel_argument(regs, 0) : 0;
+	return regs ? fattr_regs_arg0(regs) : 0;
 #else
 	return ftrace_regs_get_argument(fregs, 0);
 #endif

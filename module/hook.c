@@ -22,6 +22,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/compat.h>
 #include <linux/fcntl.h>
 #include <linux/file.h>
 #include <linux/fs.h>
@@ -88,11 +89,24 @@ static notrace unsigned long fattr_arg(const struct fattr_hook *h,
 	return fattr_arch_syscall_arg(regs, n, h->compat);
 }
 
+/*
+ * Pointer argument @n: a compat caller's as compat_ptr() makes it, which
+ * on s390 cuts it to 31 bits, as the compat entry points do.
+ */
+static notrace void __user *fattr_arg_ptr(const struct fattr_hook *h,
+					  const struct pt_regs *regs, int n)
+{
+#ifdef CONFIG_COMPAT
+	if (h->compat)
+		return compat_ptr((compat_uptr_t)fattr_arg(h, regs, n));
+#endif
+	return (void __user *)fattr_arg(h, regs, n);
+}
+
 static notrace const char __user *fattr_arg_name(const struct fattr_hook *h,
 						 const struct pt_regs *regs)
 {
-	return (const char __user *)fattr_arg(h, regs,
-					      h->target == FATTR_AT ? 3 : 1);
+	return fattr_arg_ptr(h, regs, h->target == FATTR_AT ? 3 : 1);
 }
 
 /* A call, decoded as its entry point decodes it. */
@@ -125,9 +139,9 @@ static long fattr_decode_path(const struct fattr_hook *h,
 {
 	*req = (struct fattr_req) {
 		.dfd = AT_FDCWD,
-		.pathname = (const char __user *)fattr_arg(h, regs, 0),
+		.pathname = fattr_arg_ptr(h, regs, 0),
 		.lookup = h->target == FATTR_PATH ? LOOKUP_FOLLOW : 0,
-		.value = (void __user *)fattr_arg(h, regs, 2),
+		.value = fattr_arg_ptr(h, regs, 2),
 		.size = fattr_arg(h, regs, 3),
 	};
 	return 0;
@@ -145,7 +159,7 @@ static long fattr_decode_fd(const struct fattr_hook *h,
 		.dfd = (int)fattr_arg(h, regs, 0),
 		.by_fd = !FATTR_GETXATTRAT_REWORK,
 		.empty_path = FATTR_GETXATTRAT_REWORK,
-		.value = (void __user *)fattr_arg(h, regs, 2),
+		.value = fattr_arg_ptr(h, regs, 2),
 		.size = fattr_arg(h, regs, 3),
 	};
 	return 0;
@@ -169,7 +183,7 @@ static long fattr_decode_at(const struct fattr_hook *h,
 	if (usize > PAGE_SIZE)
 		return -E2BIG;
 	err = copy_struct_from_user(&args, sizeof(args),
-				    (void __user *)fattr_arg(h, regs, 4), usize);
+				    fattr_arg_ptr(h, regs, 4), usize);
 	if (err)
 		return err;
 	if (args.flags)
@@ -179,7 +193,7 @@ static long fattr_decode_at(const struct fattr_hook *h,
 
 	*req = (struct fattr_req) {
 		.dfd = (int)fattr_arg(h, regs, 0),
-		.pathname = (const char __user *)fattr_arg(h, regs, 1),
+		.pathname = fattr_arg_ptr(h, regs, 1),
 		.lookup = at_flags & AT_SYMLINK_NOFOLLOW ? 0 : LOOKUP_FOLLOW,
 		.empty_path = at_flags & AT_EMPTY_PATH,
 		.value = u64_to_user_ptr(args.value),
@@ -408,24 +422,30 @@ static long fattr_handle(struct fattr_hook *h, const struct pt_regs *regs)
 	return ret;
 }
 
+/*
+ * A handler per hook, and where the callback sends its calls: the handler
+ * itself, or its trampoline (arch.h).
+ */
 #define FATTR_HANDLER(idx)						\
-static long fattr_handler_##idx(const struct pt_regs *regs)		\
+static __used noinline long						\
+fattr_handler_##idx(const struct pt_regs *regs)				\
 {									\
 	return fattr_handle(&fattr_hooks[idx], regs);			\
-}
+}									\
+FATTR_ARCH_TRAMPOLINE(fattr_entry_##idx, fattr_handler_##idx)
 
-FATTR_HANDLER(FATTR_SYS_GETXATTR)
-FATTR_HANDLER(FATTR_SYS_LGETXATTR)
-FATTR_HANDLER(FATTR_SYS_FGETXATTR)
+FATTR_HANDLER(FATTR_SYS_GETXATTR);
+FATTR_HANDLER(FATTR_SYS_LGETXATTR);
+FATTR_HANDLER(FATTR_SYS_FGETXATTR);
 #ifdef FATTR_ARCH_COMPAT_SYS
-FATTR_HANDLER(FATTR_COMPAT_GETXATTR)
-FATTR_HANDLER(FATTR_COMPAT_LGETXATTR)
-FATTR_HANDLER(FATTR_COMPAT_FGETXATTR)
+FATTR_HANDLER(FATTR_COMPAT_GETXATTR);
+FATTR_HANDLER(FATTR_COMPAT_LGETXATTR);
+FATTR_HANDLER(FATTR_COMPAT_FGETXATTR);
 #endif
 #ifdef FATTR_HAVE_XATTR_ARGS
-FATTR_HANDLER(FATTR_SYS_GETXATTRAT)
+FATTR_HANDLER(FATTR_SYS_GETXATTRAT);
 #ifdef FATTR_ARCH_COMPAT_SYS
-FATTR_HANDLER(FATTR_COMPAT_GETXATTRAT)
+FATTR_HANDLER(FATTR_COMPAT_GETXATTRAT);
 #endif
 #endif
 
@@ -434,7 +454,8 @@ FATTR_HANDLER(FATTR_COMPAT_GETXATTRAT)
 		.func = name,						\
 		.target = tgt,						\
 		.compat = is_compat,					\
-		.handler = fattr_handler_##idx,				\
+		.handler = FATTR_ARCH_ENTRY(fattr_entry_##idx,		\
+					    fattr_handler_##idx),	\
 	}
 
 static struct fattr_hook fattr_hooks[FATTR_NR_HOOKS] = {

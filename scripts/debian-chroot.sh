@@ -8,9 +8,9 @@
 # or sid) that builds modules for that suite's kernels, whose headers
 # need the suite's own compiler, and prints its path.  Its apt also
 # knows SUITE's kernel sources beyond the suite itself (trixie:
-# trixie-backports; sid: experimental) and, but for bullseye, the arm64
-# and armhf architectures, so that arm64 headers and cross compilers can
-# be installed (Debian's linux-kbuild is Multi-Arch: foreign).  Installs
+# trixie-backports; sid: experimental) and, but for bullseye, the arm64,
+# armhf, riscv64, ppc64el and s390x architectures, so that their headers
+# and cross compilers can be installed (Debian's linux-kbuild is Multi-Arch: foreign).  Installs
 # make and pahole, and PKG... (apt-get syntax, e.g. foo:arm64).
 # Run commands in it with scripts/chroot-run.sh, which mounts its /proc.
 #
@@ -43,8 +43,8 @@ pkgs="make dwarves binutils $*"
 
 case $suite in
 bullseye) extra= ; archs= ;;
-trixie)	extra=trixie-backports; archs="arm64 armhf" ;;
-sid)	extra=experimental; archs="arm64 armhf" ;;
+trixie)	extra=trixie-backports; archs="arm64 armhf riscv64 ppc64el s390x" ;;
+sid)	extra=experimental; archs="arm64 armhf riscv64 ppc64el s390x" ;;
 *)	echo "debian-chroot: unknown suite $suite (known: bullseye, trixie, sid)" >&2
 	exit 2 ;;
 esac

@@ -12,9 +12,13 @@
 #   - unpacks its image into $FATTR_CACHE/kernels/TAG/ (the kernel only;
 #     the test VMs need no modules from it).
 # Writes, in $FATTR_CACHE/kernels/TAG/:
-#   vmlinuz   the kernel (for arm64 Debian's gzip'd Image);
+#   vmlinuz   the kernel as Debian ships it (arm64: a gzip'd Image;
+#             riscv64: an Image; ppc64el: the ELF vmlinux; s390x: the
+#             compressed image), which QEMU's -kernel boots;
 #   release   its release, REL;
-#   arch      its Debian architecture, amd64 or arm64;
+#   arch      its Debian architecture (scripts/arch.sh);
+#   fallback  only if REL is not the release apt offers today: which
+#             release that was, and why it was not tested (below);
 #   root      the root directory of the system that builds modules for
 #             it: "/" or the chroot.  vm-test.sh builds there, with
 #             scripts/chroot-run.sh unless it is "/".
@@ -35,6 +39,9 @@
 #                  newest-rt and newest-cloud: its flavors
 #   arm64-trixie   Debian 13's arm64 6.12, cross-built in the trixie chroot
 #   arm64-newest   the newest arm64 kernel, picked as for newest
+#   ARCH-trixie, ARCH-newest   the same for ARCH riscv64, ppc64el (the
+#                  powerpc64le flavor, 4 KiB pages), ppc64el-64k (its
+#                  64 KiB page flavor) and s390x
 #   debug          a 6.1 with KASAN, lockdep, kmemleak (debug-kernel.sh)
 #   debug-newest   the same from the newest suite's linux-source (7.x),
 #                  built in that suite's chroot (debug-kernel.sh newest)
@@ -92,10 +99,20 @@ newest-rt)	system=pick suite=pick flavor=rt-amd64 ;;
 newest-cloud)	system=pick suite=pick flavor=cloud-amd64 ;;
 arm64-trixie)	system=trixie suite=trixie flavor=arm64 ;;
 arm64-newest)	system=pick suite=pick flavor=arm64 ;;
+riscv64-trixie)	system=trixie suite=trixie flavor=riscv64 ;;
+riscv64-newest)	system=pick suite=pick flavor=riscv64 ;;
+ppc64el-trixie)	system=trixie suite=trixie flavor=powerpc64le ;;
+ppc64el-newest)	system=pick suite=pick flavor=powerpc64le ;;
+ppc64el-64k-trixie) system=trixie suite=trixie flavor=powerpc64le-64k ;;
+ppc64el-64k-newest) system=pick suite=pick flavor=powerpc64le-64k ;;
+s390x-trixie)	system=trixie suite=trixie flavor=s390x ;;
+s390x-newest)	system=pick suite=pick flavor=s390x ;;
 *)	fail "unknown kernel (see scripts/kernels.sh)" ;;
 esac
-arch=${flavor##*-}
-# The architecture qualifier of arm64 packages in an amd64 system.
+. "$top/scripts/arch.sh"
+arch=$(arch_of_flavor "$flavor")
+arch_set "$arch"
+# The architecture qualifier of foreign packages in an amd64 system.
 q=
 [ "$arch" = amd64 ] || q=:$arch
 
@@ -133,7 +150,7 @@ if [ "$system" = host ]; then
 	sys() { "$@"; }
 else
 	extra=
-	[ "$arch" = amd64 ] || extra=binutils-aarch64-linux-gnu
+	[ "$arch" = amd64 ] || extra=binutils-$arch_triplet
 	root=$("$top/scripts/debian-chroot.sh" "$system" $extra) ||
 		fail "preparing the $system chroot failed (see above)"
 	sys() { "$top/scripts/chroot-run.sh" "$root" "$@"; }
@@ -166,8 +183,43 @@ linux-headers-?*) ;;
 *) fail "cannot tell which headers linux-headers-$flavor depends on" ;;
 esac
 
-# The headers.  For amd64, apt installs them.  arm64 headers depend on
-# an arm64 gcc, which cannot be installed beside the amd64 one: their
+# The mirror may lack a foreign architecture's newest build for a while
+# (seen: 6.12.117 and 7.3.4 for ppc64el and s390x answered 404 while the
+# package lists named them): then the newest older release of the same
+# flavor in the lists whose headers can be had is tested instead, and
+# $dir/fallback says so.  Tried newest first, none newer than REL; one
+# already unpacked in $root counts as had.
+fallback=
+if [ "$arch" != amd64 ]; then
+	want=$rel found=
+	for c in $rel $(sys apt-cache pkgnames linux-headers- |
+		grep -E "^linux-headers-[0-9][0-9a-z.~+]*(-[0-9]+)?-$flavor\$" |
+		sed 's/^linux-headers-//' | grep -vFx "$rel" | sort -rV); do
+		dpkg --compare-versions "${c%-"$flavor"}" le "${rel%-"$flavor"}" || continue
+		# shellcheck disable=SC2016
+		if [ -f "$root/usr/src/linux-headers-$c/Makefile" ] ||
+		   sys sh -c 'set -e
+			rm -rf /var/tmp/fattr-probe && mkdir -p /var/tmp/fattr-probe
+			cd /var/tmp/fattr-probe && chown _apt .
+			trap "cd / && rm -rf /var/tmp/fattr-probe" EXIT
+			apt-get download -q "$1" >/dev/null 2>&1' sh "linux-headers-$c$q"; then
+			rel=$c found=1
+			break
+		fi
+		echo "fetch-kernel: $tag: linux-headers-$c$q cannot be downloaded now" >&2
+	done
+	[ -n "$found" ] ||
+		fail "no downloadable headers for $flavor at or below $want"
+	if [ "$rel" != "$want" ]; then
+		fallback="$want is in the package lists but not on the mirror; tested $rel, the newest older release there"
+		echo "fetch-kernel: $tag: $fallback" >&2
+		hdr=linux-headers-$rel
+	fi
+fi
+
+# The headers.  For amd64, apt installs them.  Foreign headers (arm64,
+# riscv64, ...) depend on that architecture's gcc, which cannot be
+# installed beside the amd64 one: their
 # files are unpacked instead, with the amd64 linux-kbuild (Multi-Arch:
 # foreign) and the cross compiler of the gcc they name, gcc-N (the
 # headers' Makefile sets CROSS_COMPILE=aarch64-linux-gnu- and
@@ -185,8 +237,8 @@ elif [ ! -f "$root/usr/src/$hdr/Makefile" ]; then
 	gcc=$(echo "$hdeps" | sed -n 's/^\(gcc-[0-9]*\).*/\1/p' | head -n 1)
 	[ -n "$gcc" ] || fail "$hdr names no gcc-N"
 	# shellcheck disable=SC2086
-	sys apt-get -o DPkg::Lock::Timeout=600 install -y -q $target "$kbuild" "$gcc-aarch64-linux-gnu" \
-		>/dev/null || fail "installing $kbuild and $gcc-aarch64-linux-gnu failed"
+	sys apt-get -o DPkg::Lock::Timeout=600 install -y -q $target "$kbuild" "$gcc-$arch_triplet" \
+		>/dev/null || fail "installing $kbuild and $gcc-$arch_triplet failed"
 	# shellcheck disable=SC2016,SC2086
 	sys sh -c 'set -e
 		rm -rf /var/tmp/fattr-hdr && mkdir -p /var/tmp/fattr-hdr
@@ -214,7 +266,9 @@ vmlinuz_from() {
 		apt-get download -q "$1" >/dev/null 2>&1
 		m=$(dpkg-deb -c "${1%:*}"_*.deb | awk "{ print \$6 }" |
 			grep -m 1 -Fx -e "./boot/vmlinuz-$2" \
-				-e "./usr/lib/modules/$2/vmlinuz") || exit 1
+				-e "./boot/vmlinux-$2" \
+				-e "./usr/lib/modules/$2/vmlinuz" \
+				-e "./usr/lib/modules/$2/vmlinux") || exit 1
 		dpkg-deb --fsys-tarfile "${1%:*}"_*.deb | tar -xOf - "$m" >vmlinuz' \
 		sh "$1" "$rel" 2>/dev/null &&
 	[ -s "$root/var/tmp/fattr-image/vmlinuz" ] &&
@@ -229,6 +283,7 @@ vmlinuz_from() {
 if [ ! -f "$dir/vmlinuz" ] || [ "$(cat "$dir/release" 2>/dev/null)" != "$rel" ]; then
 	mkdir -p "$dir"
 	img=$(deps "linux-image-$flavor$q" | grep -m 1 '^linux-image-' || :)
+	[ -z "$fallback" ] || img=linux-image-$rel
 	if [ "$img" = "linux-image-$rel" ]; then
 		cands="$img$q $(deps "$img$q" | grep '^linux-binary-' | sed "s/\$/$q/" || :)"
 	else
@@ -249,4 +304,9 @@ fi
 put release "$rel"
 put arch "$arch"
 put root "$root"
+if [ -n "$fallback" ]; then
+	put fallback "$fallback"
+else
+	rm -f "$dir/fallback"
+fi
 echo "$rel"

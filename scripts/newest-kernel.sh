@@ -5,7 +5,7 @@
 #
 # Prints "SUITE VERSION SYSTEM": the suite among sid, trixie-backports
 # and experimental whose linux-image-FLAVOR (amd64, rt-amd64,
-# cloud-amd64, arm64, ...) has the highest version today, that version,
+# cloud-amd64, arm64, riscv64, powerpc64le, ...) has the highest version today, that version,
 # and the Debian release whose chroot (scripts/debian-chroot.sh) builds
 # for that suite's kernels: trixie for trixie-backports, else sid.
 # "Newest" is decided by the package versions (dpkg --compare-versions),
@@ -27,10 +27,16 @@ fail() {
 	exit 1
 }
 
+. "$(dirname "$0")/arch.sh"
+arch=$(arch_of_flavor "$flavor")
+# The architectures of every kernel tag (fetch-kernel.sh), so that the
+# lists stay the same whichever flavor asks.
+archs=amd64,arm64,riscv64,ppc64el,s390x
+
 m=$("$(dirname "$0")/mirror.sh") || fail "no mirror to ask"
 mkdir -p "$dir/lists/partial" "$dir/cache/archives/partial"
 for s in $suites; do
-	echo "deb [arch=amd64,arm64] $m $s main"
+	echo "deb [arch=$archs] $m $s main"
 done >"$dir/sources.list"
 
 # apt, reading only these sources, into $dir.
@@ -42,6 +48,8 @@ apt_() {
 		-o Dir::State::Lists="$dir/lists" \
 		-o Dir::Cache="$dir/cache" \
 		-o APT::Architectures::=amd64 -o APT::Architectures::=arm64 \
+		-o APT::Architectures::=riscv64 -o APT::Architectures::=ppc64el \
+		-o APT::Architectures::=s390x \
 		-o Debug::NoLocking=1 "$@"
 }
 
@@ -50,7 +58,6 @@ apt_ apt-get update -q >"$dir/update.log" 2>&1 || {
 	fail "apt-get update of $suites failed"
 }
 
-arch=${flavor##*-}
 # madison: "linux-image-arm64 | 7.3.4-1~bpo13+1 | MIRROR trixie-backports/main arm64 Packages"
 best=
 bestv=

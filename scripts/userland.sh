@@ -3,8 +3,9 @@
 #
 # userland.sh ARCH
 #
-# Makes the user space of the test VMs of a foreign architecture (arm64)
-# and prints its path: busybox, Debian 13's getfattr and setfattr,
+# Makes the user space of the test VMs of a foreign architecture (arm64,
+# riscv64, ppc64el, s390x) and prints its path: busybox, Debian 13's
+# getfattr and setfattr,
 # findmnt, apparmor_parser, squashfuse (test/vm-realfs.sh's FUSE server)
 # with every library they load, and, to build
 # the test binaries against (gcc --sysroot), its libc6-dev, Check and
@@ -12,7 +13,8 @@
 # /srv/userland-ARCH, so that the cross compilers installed there with it
 # can use it.
 #
-# busybox is Debian 12's, as on amd64 (see below).
+# busybox is Debian 12's static one, as on amd64, where Debian 12 has
+# the architecture; else Debian 13's dynamic one (see below).
 #
 # It is the first stage of a foreign debootstrap (which resolves the
 # packages' dependencies and downloads them without running anything of
@@ -22,8 +24,9 @@
 
 set -eu
 
-arch=${1:?usage: userland.sh arm64}
+arch=${1:?usage: userland.sh arm64|riscv64|ppc64el|s390x}
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/scripts/arch.sh"
 cache=${FATTR_CACHE:-/var/cache/fattr}
 pkgs=busybox-static,attr,util-linux,apparmor,squashfuse,libc6-dev,check,libsubunit-dev
 keyring=/usr/share/keyrings/debian-archive-keyring.gpg
@@ -33,15 +36,23 @@ fail() {
 	exit 1
 }
 
+[ "$arch" != amd64 ] || fail "amd64 is this machine's: no user space to make"
+arch_set "$arch"
+triplet=$arch_triplet
+# riscv64 came to Debian with 13: no Debian 12 busybox to take.  Debian
+# 13's dynamic busybox (package busybox) has no standalone shell, so
+# the PATH finds Debian's getfattr before its applet of that name.
 case $arch in
-arm64) triplet=aarch64-linux-gnu ;;
-*) fail "unknown architecture (known: arm64)" ;;
+riscv64) pkgs=busybox${pkgs#busybox-static} bookworm_bb= ;;
+*) bookworm_bb=1 ;;
 esac
 
 # The cross compilers that build the test binaries against it: 64-bit
-# and, for AArch32 callers, armhf (with its own libc).
-chroot=$("$top/scripts/debian-chroot.sh" trixie gcc-aarch64-linux-gnu \
-	gcc-arm-linux-gnueabihf libc6-dev-armhf-cross) ||
+# and, for 32-bit callers (AArch32, s390's 31-bit), the compiler of
+# arch.sh with its own libc.
+# shellcheck disable=SC2086
+chroot=$("$top/scripts/debian-chroot.sh" trixie "gcc-$triplet" \
+	$arch_cc32_pkgs) ||
 	fail "preparing the trixie chroot failed"
 ul=$chroot/srv/userland-$arch
 # The completion mark holds the package list the tree was made with: a
@@ -71,26 +82,29 @@ done
 rm -f "$ul"/var/cache/apt/archives/*.deb
 
 # The VM's shell and applets: Debian 12's busybox, as on amd64 (the
-# host's).  Debian 13's has a getfattr applet of its own (without
-# --only-values), which its shell runs in preference to any getfattr in
-# PATH (busybox's standalone shell).  Fetched with a private apt state.
+# host's), where Debian 12 has the architecture.  Debian 13's static one
+# has a getfattr applet of its own (without --only-values), which its
+# shell runs in preference to any getfattr in PATH (busybox's standalone
+# shell).  Fetched with a private apt state.
 apt=$cache/chroots/userland-$arch.apt
-mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial"
-echo "deb [arch=$arch] $mirror bookworm main" >"$apt/sources.list"
-aptopts="-o Dir::Etc::SourceList=$apt/sources.list
-	-o Dir::Etc::SourceParts=/nonexistent -o Dir::State::Lists=$apt/lists
-	-o Dir::Cache=$apt/cache -o APT::Architectures::=$arch
-	-o Debug::NoLocking=1"
-# shellcheck disable=SC2086
-{ apt-get $aptopts update -q &&
-  (cd "$apt" && apt-get $aptopts download -q "busybox-static:$arch"); } \
-	>>"$log" 2>&1 || fail "downloading Debian 12's busybox-static:$arch failed"
-dpkg-deb --fsys-tarfile "$apt"/busybox-static_*_"$arch".deb |
-	tar -xO ./bin/busybox >"$ul/bin/busybox.bookworm" ||
-	fail "unpacking Debian 12's busybox failed"
-chmod 755 "$ul/bin/busybox.bookworm"
-mv "$ul/bin/busybox.bookworm" "$ul/bin/busybox"
-rm -rf "$apt"
+if [ -n "$bookworm_bb" ]; then
+	mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial"
+	echo "deb [arch=$arch] $mirror bookworm main" >"$apt/sources.list"
+	aptopts="-o Dir::Etc::SourceList=$apt/sources.list
+		-o Dir::Etc::SourceParts=/nonexistent -o Dir::State::Lists=$apt/lists
+		-o Dir::Cache=$apt/cache -o APT::Architectures::=$arch
+		-o Debug::NoLocking=1"
+	# shellcheck disable=SC2086
+	{ apt-get $aptopts update -q &&
+	  (cd "$apt" && apt-get $aptopts download -q "busybox-static:$arch"); } \
+		>>"$log" 2>&1 || fail "downloading Debian 12's busybox-static:$arch failed"
+	dpkg-deb --fsys-tarfile "$apt"/busybox-static_*_"$arch".deb |
+		tar -xO ./bin/busybox >"$ul/bin/busybox.bookworm" ||
+		fail "unpacking Debian 12's busybox failed"
+	chmod 755 "$ul/bin/busybox.bookworm"
+	mv "$ul/bin/busybox.bookworm" "$ul/bin/busybox"
+	rm -rf "$apt"
+fi
 for f in bin/busybox usr/bin/getfattr usr/bin/setfattr usr/bin/findmnt \
 	 sbin/apparmor_parser usr/lib/$triplet/libcheck.a; do
 	[ -e "$ul/$f" ] || fail "no /$f after unpacking"

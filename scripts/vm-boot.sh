@@ -4,8 +4,9 @@
 # vm-boot.sh VMLINUZ INITRD RUN LOG [ARCH]
 #
 # Boots the kernel under QEMU with software emulation (TCG: KVM is never
-# used, as it may exist here and hang), an amd64 one (default) or, with
-# ARCH arm64, an arm64 one on QEMU's "virt" machine, runs test/vm-RUN.sh inside (see
+# used, as it may exist here and hang), an amd64 one (default) or one of
+# ARCH (arm64, riscv64, ppc64el, s390x: scripts/arch.sh), runs
+# test/vm-RUN.sh inside (see
 # test/vm-init), shows the console and keeps it in LOG.
 #
 # Exits 0 only if the VM reported "FATTR-RESULT: PASS" and the kernel
@@ -17,7 +18,7 @@
 #
 # $FATTR_VM_DISKS, if set, is a directory of disk images and their
 # manifest (scripts/fs-images.sh): each is attached as a virtio block
-# device over PCI (on both machines; the disk's name as its serial, which
+# device (over PCI, or the channel subsystem on s390x; the disk's name as its serial, which
 # the VM reads in /sys/block/vdX/serial), raw, read-only if the manifest
 # says ro, else with snapshot=on: the VM writes to a temporary copy, and
 # the image stays as made.
@@ -30,17 +31,11 @@ run=${3:?}
 log=${4:?}
 arch=${5:-amd64}
 
-# -cpu max runs both 64- and 32-bit user code (i386, AArch32).  On arm64
-# pauth-impdef makes QEMU's pointer authentication cheap to emulate, and
-# mte=on gives the VM memory tagging (MTE), which the tests of tagged
-# names use where the kernel has it.
-case $arch in
-amd64)	qemu="qemu-system-x86_64 -cpu max" console=ttyS0 ;;
-arm64)	qemu="qemu-system-aarch64 -M virt,mte=on -cpu max,pauth-impdef=on"
-	console=ttyAMA0 ;;
-*)	echo "vm-boot: unknown architecture $arch" >&2
-	exit 2 ;;
-esac
+# The machine of each architecture is scripts/arch.sh's; on amd64 and
+# arm64 -cpu max runs both 64- and 32-bit user code (i386, AArch32).
+. "$(dirname "$0")/arch.sh"
+arch_set "$arch"
+qemu=$arch_qemu console=$arch_console
 
 disks=
 if [ -n "${FATTR_VM_DISKS:-}" ]; then
@@ -50,7 +45,7 @@ if [ -n "${FATTR_VM_DISKS:-}" ]; then
 		*) how=snapshot=on ;;
 		esac
 		disks="$disks -drive file=$FATTR_VM_DISKS/$file,format=raw,if=none,id=d-$name,$how"
-		disks="$disks -device virtio-blk-pci,drive=d-$name,serial=$name"
+		disks="$disks -device $arch_virtio,drive=d-$name,serial=$name"
 	done <"$FATTR_VM_DISKS/manifest"
 fi
 

@@ -3,7 +3,7 @@
 #
 # vm-image.sh KO OUT
 #
-# Writes OUT, the initramfs of the test VM: static busybox as /init's
+# Writes OUT, the initramfs of the test VM: busybox as /init's
 # shell, the module KO as /fattr.ko, the static test binaries and scripts
 # of test/ under /test, and Debian's getfattr, setfattr and findmnt, and
 # apparmor_parser with its tunables (test/vm-confined.sh), each with
@@ -40,10 +40,13 @@ fail() {
 ul=${FATTR_USERLAND:-/}
 ul=${ul%/}
 bin=${FATTR_TEST_BIN:-$top/test}
-for b in fattr-check fattr-compat32 fattr-confined fattr-fuzz fattr-stress \
+for b in fattr-check fattr-confined fattr-fuzz fattr-stress \
 	 fattr-failnth fattr-subvol; do
 	[ -x "$bin/$b" ] || fail "$bin/$b not built (make -C test)"
 done
+# fattr-compat32 is built only for architectures whose kernels have
+# 32-bit callers (scripts/arch.sh); test/vm-check.sh says when it is not
+# there.
 [ -x "$ul/bin/busybox" ] || fail "no $ul/bin/busybox (apt-get install busybox-static)"
 
 root=$(mktemp -d)
@@ -51,12 +54,12 @@ chmod 755 "$root"	# the VM's /, which mktemp made 0700
 trap 'rm -rf "$root"' EXIT
 mkdir -p "$root/bin" "$root/test" "$root/proc" "$root/sys" "$root/dev" \
 	 "$root/tmp" "$root/usr/bin"
-cp "$ul/bin/busybox" "$root/bin/busybox"
 cp "$top/test/vm-init" "$root/init"
 cp "$ko" "$root/fattr.ko"
-cp "$bin/fattr-check" "$bin/fattr-compat32" "$bin/fattr-confined" \
+cp "$bin/fattr-check" "$bin/fattr-confined" \
    "$bin/fattr-fuzz" "$bin/fattr-stress" "$bin/fattr-failnth" \
    "$bin/fattr-subvol" "$root/test/"
+[ ! -x "$bin/fattr-compat32" ] || cp "$bin/fattr-compat32" "$root/test/"
 cp "$top/test/vm-check.sh" "$top/test/getfattr-test.sh" "$top/test/vm-realfs.sh" \
    "$top/test/vm-refuse.sh" "$top/test/vm-confined.sh" \
    "$top/test/vm-stress.sh" "$top/test/vm-faults.sh" "$root/test/"
@@ -92,6 +95,9 @@ fi
 case $(readelf -hW "$ul/bin/busybox" | sed -n 's/^ *Machine: *//p') in
 *X86-64*)	triplet=x86_64-linux-gnu ;;
 *AArch64*)	triplet=aarch64-linux-gnu ;;
+*RISC-V*)	triplet=riscv64-linux-gnu ;;
+*PowerPC64*)	triplet=powerpc64le-linux-gnu ;;
+*S/390*)	triplet=s390x-linux-gnu ;;
 *)		fail "$ul/bin/busybox: unknown machine" ;;
 esac
 libdirs="lib/$triplet usr/lib/$triplet lib64 usr/lib64 lib usr/lib"
@@ -139,6 +145,9 @@ done
 for prog in /usr/bin/getfattr /usr/bin/setfattr /usr/bin/findmnt; do
 	[ -x "$ul$prog" ] || fail "no $ul$prog (apt-get install attr util-linux)"
 done
+# busybox: Debian 12's static one, or Debian 13's dynamic one where
+# Debian 12 has none (scripts/userland.sh), with its libraries.
+copy_elf /bin/busybox
 copy_elf /usr/bin/getfattr /usr/bin/setfattr /usr/bin/findmnt "$aa_parser"
 # The FUSE server of test/vm-realfs.sh, where the user space has it
 # (amd64: scripts/deps.sh installs it; arm64: userland.sh's tree);

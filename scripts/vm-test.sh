@@ -32,11 +32,12 @@
 # /build/fattr-TAG.PID the copy goes, built there with
 # scripts/chroot-run.sh (its gcc, its /proc) and fattr.ko copied out.
 #
-# An arm64 kernel's module is cross-built in its chroot; the test
-# binaries are cross-built in the trixie chroot (fattr-compat32 for
-# AArch32 callers with the armhf compiler) against the arm64 user space
-# of scripts/userland.sh, whose busybox, getfattr and the rest the
-# image gets, and the VM is qemu-system-aarch64's.
+# A foreign kernel's module (arm64, riscv64, ppc64el, s390x) is
+# cross-built in its chroot; the test binaries are cross-built in the
+# trixie chroot (fattr-compat32 for 32-bit callers where the
+# architecture has them, with scripts/arch.sh's compiler) against the
+# user space of scripts/userland.sh, whose busybox, getfattr and the
+# rest the image gets, and the VM is that architecture's QEMU.
 
 set -eu
 
@@ -61,12 +62,20 @@ root=/
 [ ! -s "$cache/kernels/$tag/root" ] || root=$(cat "$cache/kernels/$tag/root")
 arch=amd64
 [ ! -s "$cache/kernels/$tag/arch" ] || arch=$(cat "$cache/kernels/$tag/arch")
-case $arch in
-amd64)	kmake= ;;
-arm64)	kmake="ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-" ;;
-*)	echo "vm-test: kernel $tag: unknown architecture $arch" >&2
-	exit 1 ;;
-esac
+. "$top/scripts/arch.sh"
+arch_set "$arch"
+kmake=$arch_kmake
+# 32-bit callers: where the kernel was built with CONFIG_COMPAT, the VM
+# must run them (fattr.compat=1 tells test/vm-check.sh), and arch.sh
+# must know their compiler.
+compat=0
+if grep -q '^CONFIG_COMPAT=y' "${root%/}$kdir/.config" 2>/dev/null; then
+	compat=1
+	if [ "$arch" != amd64 ] && [ -z "$arch_cc32" ]; then
+		echo "vm-test: kernel $tag: it has 32-bit callers (CONFIG_COMPAT), and scripts/arch.sh no compiler for them" >&2
+		exit 1
+	fi
+fi
 
 build_failed() {
 	cat "$work/build.log" >&2
@@ -134,12 +143,15 @@ else
 	mkdir -p "$troot/build"
 	cp -r "$top/test" "$troot$tdir"
 	make -s -C "$troot$tdir" clean
-	# shellcheck disable=SC2016
+	targets="fattr-check fattr-fuzz fattr-stress fattr-confined fattr-failnth fattr-subvol"
+	[ -z "$arch_cc32" ] || targets="$targets fattr-compat32"
+	# shellcheck disable=SC2016,SC2086
 	"$top/scripts/chroot-run.sh" "$troot" \
-		sh -c 'make -s -C "$1" CC="aarch64-linux-gnu-gcc --sysroot=$2" \
-			CC32=arm-linux-gnueabihf-gcc CHECK_CFLAGS= \
-			CHECK_LIBS="-lcheck -lsubunit -lm -lrt -pthread"' \
-		sh "$tdir" "${ul#"$troot"}" >"$work/test-build.log" 2>&1 || {
+		sh -c 'd=$1 cc=$2 cc32=$3; shift 3
+			make -s -C "$d" CC="$cc" CC32="$cc32" CHECK_CFLAGS= \
+			CHECK_LIBS="-lcheck -lsubunit -lm -lrt -pthread" "$@"' \
+		sh "$tdir" "$arch_triplet-gcc --sysroot=${ul#"$troot"}" \
+		"$arch_cc32" $targets >"$work/test-build.log" 2>&1 || {
 		cat "$work/test-build.log" >&2
 		echo "vm-test: kernel $tag: building the $arch tests failed" >&2
 		exit 1
@@ -150,6 +162,8 @@ else
 	rm -rf "$troot$tdir"
 fi
 export FATTR_MODULES FATTR_VM_DISKS
+FATTR_VM_APPEND="${FATTR_VM_APPEND:+$FATTR_VM_APPEND }fattr.compat=$compat"
+export FATTR_VM_APPEND
 if [ "$run" = stress ]; then
 	# The stress run loads and unloads fattr while other threads call
 	# the hooked entries.  QEMU's multi-threaded TCG livelocks when the
