@@ -4,6 +4,7 @@
 # make KDIR=/usr/src/linux-headers-X   build it for kernel X
 # make check            build and test it on the CI set of kernels, in QEMU
 # make check-all        the same on every kernel Debian ships (scripts/kernels.sh)
+# make check-arch       the same on riscv64, ppc64el and s390x kernels only
 # make debug-check      check, stress and fault runs on the KASAN/lockdep kernels
 # make demo             boot a VM and show getfattr answering from fattr
 # make bench            fattr against procfs and statmount, per kernel
@@ -25,6 +26,9 @@ check:
 
 check-all:
 	scripts/check.sh $$(scripts/kernels.sh all)
+
+check-arch:
+	scripts/check.sh $$(scripts/kernels.sh arch)
 
 demo:
 	scripts/demo.sh
@@ -78,4 +82,4 @@ clean:
 	$(MAKE) -C bench clean
 	@if [ -d $(KDIR) ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi
 
-.PHONY: all check check-all demo bench stress-full dkms-check sb-check deb debug-check clean FORCE
+.PHONY: all check check-all check-arch demo bench stress-full dkms-check sb-check deb debug-check clean FORCE

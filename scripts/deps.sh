@@ -1,10 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# deps.sh
+# deps.sh [ARCH]
 #
 # Installs the Debian 12 packages that building and testing fattr in
-# QEMU needs, if any is missing (as root, with apt-get).  Kernel headers
+# QEMU needs, if any is missing (as root, with apt-get); with ARCH
+# (scripts/arch.sh), also the QEMU that boots that architecture.  Kernel headers
 # and images are fetched per kernel by fetch-kernel.sh.  The mkfs tools,
 # mtools, squashfs-tools and xorriso make the real file systems' images
 # (fs-images.sh), zstd decompresses the kernels' modules
@@ -17,6 +18,11 @@ qemu-system-x86 qemu-system-arm busybox-static attr cpio gzip kmod dwarves xz-ut
 ca-certificates apparmor binutils debootstrap debian-archive-keyring
 e2fsprogs xfsprogs btrfs-progs dosfstools mtools squashfs-tools xorriso zstd
 squashfuse"
+case ${1:-} in
+riscv64)	pkgs="$pkgs qemu-system-misc opensbi" ;;
+ppc64el)	pkgs="$pkgs qemu-system-ppc" ;;
+s390x)		pkgs="$pkgs qemu-system-misc" ;;
+esac
 
 missing=
 for p in $pkgs; do

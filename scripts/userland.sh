@@ -4,9 +4,8 @@
 # userland.sh ARCH
 #
 # Makes the user space of the test VMs of a foreign architecture (arm64,
-# riscv64, ppc64el, s390x) and prints its path: busybox, Debian 13's
-# getfattr and setfattr,
-# findmnt, apparmor_parser, squashfuse (test/vm-realfs.sh's FUSE server)
+# riscv64, ppc64el, s390x) and prints its path: busybox, Debian's
+# getfattr and setfattr (13's, or 12's: below), findmnt, apparmor_parser, squashfuse (test/vm-realfs.sh's FUSE server)
 # with every library they load, and, to build
 # the test binaries against (gcc --sysroot), its libc6-dev, Check and
 # subunit.  It lives in the trixie build chroot (debian-chroot.sh), at
@@ -39,12 +38,18 @@ fail() {
 [ "$arch" != amd64 ] || fail "amd64 is this machine's: no user space to make"
 arch_set "$arch"
 triplet=$arch_triplet
-# riscv64 came to Debian with 13: no Debian 12 busybox to take.  Debian
-# 13's dynamic busybox (package busybox) has no standalone shell, so
-# the PATH finds Debian's getfattr before its applet of that name.
+# The Debian release it is taken from: 13 (trixie), but for ppc64el and
+# s390x, 12 (bookworm): the mirror lacked trixie's current builds of
+# libc6, zlib1g, apt and more for those two (404 on 2026-12-06, while
+# trixie's package lists named them), and Debian 12's user space is
+# what the amd64 VMs get too.  riscv64 came to Debian with 13: no Debian
+# 12 busybox to take; Debian 13's dynamic busybox (package busybox) has
+# no standalone shell, so the PATH finds Debian's getfattr before its
+# applet of that name.
+suite=trixie bookworm_bb=1
 case $arch in
 riscv64) pkgs=busybox${pkgs#busybox-static} bookworm_bb= ;;
-*) bookworm_bb=1 ;;
+ppc64el|s390x) suite=bookworm bookworm_bb= ;;
 esac
 
 # The cross compilers that build the test binaries against it: 64-bit
@@ -59,7 +64,9 @@ ul=$chroot/srv/userland-$arch
 # tree made with another (an older list) is made again.
 mark=$ul/.fattr-complete
 log=$cache/chroots/userland-$arch.log
-if [ "$(cat "$mark" 2>/dev/null)" = "$pkgs" ]; then
+want=$pkgs
+[ "$suite" = trixie ] || want="$suite $pkgs"
+if [ "$(cat "$mark" 2>/dev/null)" = "$want" ]; then
 	echo "$ul"
 	exit 0
 fi
@@ -68,7 +75,7 @@ mirror=$("$top/scripts/mirror.sh") || fail "no mirror to fetch from"
 echo "userland: making the $arch user space in $ul (a few minutes)" >&2
 rm -rf --one-file-system "$ul"
 debootstrap --foreign --arch="$arch" --variant=minbase \
-	--include="$pkgs" --keyring="$keyring" trixie "$ul" "$mirror" \
+	--include="$pkgs" --keyring="$keyring" "$suite" "$ul" "$mirror" \
 	>"$log" 2>&1 || {
 	tail -n 20 "$log" >&2
 	fail "debootstrap --foreign failed (log: $log)"
@@ -109,5 +116,5 @@ for f in bin/busybox usr/bin/getfattr usr/bin/setfattr usr/bin/findmnt \
 	 sbin/apparmor_parser usr/lib/$triplet/libcheck.a; do
 	[ -e "$ul/$f" ] || fail "no /$f after unpacking"
 done
-echo "$pkgs" >"$mark"
+echo "$want" >"$mark"
 echo "$ul"

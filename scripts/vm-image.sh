@@ -73,8 +73,11 @@ if [ -n "${FATTR_CLAIM_KO:-}" ]; then
 	cp "$FATTR_CLAIM_KO" "$root/fattr_claim.ko"
 fi
 cp "$top/scripts/vm-demo.sh" "$root/test/vm-demo.sh"
-# The benchmark, when make bench built it (for this machine).
-if [ -z "$ul" ] && [ -x "$top/bench/fattr-bench" ]; then
+# The benchmark: a foreign architecture's cross build, where vm-test.sh
+# made one for make bench, or this machine's, when make bench built it.
+if [ -x "$bin/fattr-bench" ]; then
+	cp "$bin/fattr-bench" "$top/bench/vm-bench.sh" "$root/test/"
+elif [ -z "$ul" ] && [ -x "$top/bench/fattr-bench" ]; then
 	cp "$top/bench/fattr-bench" "$top/bench/vm-bench.sh" "$root/test/"
 fi
 chmod 755 "$root/init"
@@ -110,6 +113,7 @@ copy_elf() {
 	while [ -n "$todo" ]; do
 		# shellcheck disable=SC2086
 		set -- $todo
+		[ $# -gt 0 ] || break	# blanks only (a static binary's)
 		f=$1
 		shift
 		todo=$*
@@ -156,8 +160,8 @@ if [ -x "$ul/usr/bin/squashfuse" ]; then
 	copy_elf /usr/bin/squashfuse
 fi
 # util-linux's blkid, which make bench runs against getfattr -n
-# :mnt:uuid (amd64: the bench is not run on arm64).
-if [ -z "$ul" ] && [ -x /usr/sbin/blkid ]; then
+# :mnt:uuid.
+if [ -x "$ul/usr/sbin/blkid" ]; then
 	copy_elf /usr/sbin/blkid
 fi
 mkdir -p "$root/etc/apparmor.d" "$root/etc/apparmor"

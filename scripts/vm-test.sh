@@ -64,6 +64,7 @@ arch=amd64
 [ ! -s "$cache/kernels/$tag/arch" ] || arch=$(cat "$cache/kernels/$tag/arch")
 . "$top/scripts/arch.sh"
 arch_set "$arch"
+"$top/scripts/deps.sh" "$arch"
 kmake=$arch_kmake
 # 32-bit callers: where the kernel was built with CONFIG_COMPAT, the VM
 # must run them (fattr.compat=1 tells test/vm-check.sh), and arch.sh
@@ -160,6 +161,22 @@ else
 	mkdir -p "$bin"
 	cp "$troot$tdir"/fattr-* "$bin/"
 	rm -rf "$troot$tdir"
+	# make bench's program, for this architecture.
+	if [ "$run" = bench ]; then
+		cp -r "$top/bench" "$troot$tdir"
+		make -s -C "$troot$tdir" clean
+		# shellcheck disable=SC2016
+		"$top/scripts/chroot-run.sh" "$troot" \
+			sh -c 'make -s -C "$1" CC="$2"' sh "$tdir" \
+			"$arch_triplet-gcc --sysroot=${ul#"$troot"}" \
+			>"$work/bench-build.log" 2>&1 || {
+			cat "$work/bench-build.log" >&2
+			echo "vm-test: kernel $tag: building the $arch bench failed" >&2
+			exit 1
+		}
+		cp "$troot$tdir/fattr-bench" "$bin/"
+		rm -rf "$troot$tdir"
+	fi
 fi
 export FATTR_MODULES FATTR_VM_DISKS
 FATTR_VM_APPEND="${FATTR_VM_APPEND:+$FATTR_VM_APPEND }fattr.compat=$compat"

@@ -205,10 +205,18 @@ load "pid namespace"
 if [ ! -f "$claim" ]; then
 	fail "no $claim in the image (scripts/vm-test.sh builds it)"
 else
+	# The entry points' prefixes on this architecture (module/arch-*.h),
+	# native first.
+	case $(uname -m) in
+	x86_64)		pre="__x64_sys_ __ia32_sys_" ;;
+	aarch64)	pre=__arm64_sys_ ;;
+	riscv64)	pre=__riscv_sys_ ;;
+	ppc64le)	pre=sys_ ;;
+	s390x)		pre="__s390x_sys_ __s390_sys_" ;;
+	*)		pre=; fail "claim: unknown machine $(uname -m)" ;;
+	esac
 	# The other way round first: fattr holds the entries.
-	first=$(grep -oE ' __(x64|arm64)_sys_getxattr$' /proc/kallsyms |
-		head -n 1)
-	first=${first# }
+	first=${pre%% *}getxattr
 	claimed=0
 	mark
 	if insmod "$claim" func="$first" 2>/tmp/refuse.err; then
@@ -220,11 +228,11 @@ else
 	log_clean "claim against fattr"
 	works || fail "fattr stopped answering after fattr_claim's attempt"
 	unload
-	for f in __x64_sys_getxattr __x64_sys_lgetxattr __x64_sys_fgetxattr \
-		 __x64_sys_getxattrat __ia32_sys_getxattr __ia32_sys_lgetxattr \
-		 __ia32_sys_fgetxattr __ia32_sys_getxattrat \
-		 __arm64_sys_getxattr __arm64_sys_lgetxattr \
-		 __arm64_sys_fgetxattr __arm64_sys_getxattrat; do
+	entries=
+	for p in $pre; do
+		entries="$entries ${p}getxattr ${p}lgetxattr ${p}fgetxattr ${p}getxattrat"
+	done
+	for f in $entries; do
 		if ! grep -q " $f\$" /proc/kallsyms; then
 			echo "fattr-refuse: skipped: claim $f: not in this kernel"
 			continue
