@@ -105,6 +105,22 @@ case $(readelf -hW "$ul/bin/busybox" | sed -n 's/^ *Machine: *//p') in
 esac
 libdirs="lib/$triplet usr/lib/$triplet lib64 usr/lib64 lib usr/lib"
 
+# The file path $1 of $ul names, its symbolic links followed inside $ul:
+# an absolute link there (ppc64el's /lib64/ld64.so.2) points into $ul,
+# not this machine.
+in_ul() {
+	lp=$1 ln=0
+	while [ -L "$ul$lp" ] && [ $ln -lt 40 ]; do
+		t=$(readlink "$ul$lp")
+		case $t in
+		/*) lp=$t ;;
+		*) lp=$(dirname "$lp")/$t ;;
+		esac
+		ln=$((ln + 1))
+	done
+	echo "$lp"
+}
+
 # Copies the ELF files $@ (absolute paths in $ul) into the image, with
 # their interpreter and every library they need, found as ld.so would
 # in $ul's library directories.
@@ -118,12 +134,13 @@ copy_elf() {
 		shift
 		todo=$*
 		[ ! -e "$root$f" ] || continue
-		[ -e "$ul$f" ] || fail "no $ul$f"
+		src=$ul$(in_ul "$f")
+		[ -e "$src" ] || fail "no $ul$f"
 		mkdir -p "$root$(dirname "$f")"
-		cp -L "$ul$f" "$root$f"
-		todo="$todo $(readelf -lW "$ul$f" |
+		cp -L "$src" "$root$f"
+		todo="$todo $(readelf -lW "$src" |
 			sed -n 's/.*program interpreter: \(.*\)]$/\1/p')"
-		for n in $(readelf -dW "$ul$f" |
+		for n in $(readelf -dW "$src" |
 			   sed -n 's/.*(NEEDED).*\[\(.*\)\]$/\1/p'); do
 			found=
 			for d in $libdirs; do
