@@ -19,6 +19,15 @@
 #if !defined(CONFIG_PPC64_ELF_ABI_V2) || defined(CONFIG_PPC_KERNEL_PCREL)
 #error "fattr supports ppc64 ELFv2 kernels that use a TOC only"
 #endif
+/*
+ * With livepatch, ftrace sends a changed nip through livepatch_handler,
+ * which pushes onto the task's livepatch stack and expects the function
+ * it calls to return through LR to its pop: the trampoline below returns
+ * through r0 and would leave it growing at every call.
+ */
+#ifdef CONFIG_LIVEPATCH_64
+#error "fattr does not support ppc64 kernels with CONFIG_LIVEPATCH"
+#endif
 #ifdef CONFIG_COMPAT
 #error "fattr does not hook the ppc64 compat entry points"
 #endif
@@ -65,14 +74,16 @@ fattr_arch_syscall_arg(const struct pt_regs *regs, int n, bool compat)
  *   r2  = the kernel's TOC
  *   r3  = the traced function's first argument (const struct pt_regs *)
  * It stores r0 in the caller's LR save doubleword (ELFv2: 16(r1) belongs
- * to the callee), makes a minimal frame with a slot for the kernel TOC,
- * computes the module's TOC pointer itself from its own address
- * ("bcl 20,31" is the form that leaves the link stack balanced; the
- * REL16_HA/LO relocations against .TOC. are resolved by module_64.c to
- * this module's r2, the same value the module's own global entry points
- * compute), calls the C function directly at its local entry (same
- * module, same TOC: no stub, no TOC-restore nop needed), restores r2
- * and LR and returns to the caller with the C function's r3.
+ * to the callee), makes a minimal frame and keeps the kernel's TOC in its
+ * TOC save doubleword, computes the module's TOC pointer itself from its
+ * own address ("bcl 20,31" is the form that leaves the link stack
+ * balanced; the 64-bit offset to .TOC. is the large code model's, as the
+ * module's own global entry points have it, a REL64 relocation that
+ * module_64.c resolves to this module's TOC: module text and TOC are
+ * separate allocations, beyond the reach of addis/addi), calls the C
+ * function directly at its local entry (same module, same TOC: no stub,
+ * no TOC-restore nop needed), restores r2 and LR and returns to the
+ * caller with the C function's r3.
  * Restoring r2 is not strictly needed for system_call_exception(),
  * which reloads it with "ld r2,24(r1)" after its bctrl, but keeps the
  * ELFv2 rule that r2 is preserved across a local call.
@@ -80,31 +91,35 @@ fattr_arch_syscall_arg(const struct pt_regs *regs, int n, bool compat)
  *
  * FATTR_ARCH_TRAMPOLINE(entry, fn) defines entry for a
  * "long fn(const struct pt_regs *)" of the same file (fn may be static;
- * it must be __used and noinline, so that it keeps its name and ABI);
- * entry takes and returns what fn does, and is what the callback sets
- * the instruction pointer to (FATTR_ARCH_ENTRY()).
+ * it must be __used and noinline, so that it keeps its name and ABI: a
+ * clone under another name would fail the build at modpost).  entry is
+ * declared as code, not as a C function: it returns through r0, so that
+ * a C call of it would return to wherever r0 points.  The callback sets
+ * the instruction pointer to it (FATTR_ARCH_ENTRY()).
  */
 #define FATTR_ARCH_TRAMPOLINE(entry, fn)				\
-	long entry(const struct pt_regs *regs);				\
+	extern const u32 entry[];					\
 	asm("	.pushsection .text, \"ax\", @progbits\n"		\
 	    "	.balign 8\n"						\
 	    "	.type " #entry ", @function\n"				\
 		#entry ":\n"						\
 	    "	std	0, 16(1)\n"	/* the return address */	\
-	    "	stdu	1, -48(1)\n"	/* ELFv2 minimal frame */	\
-	    "	std	2, 32(1)\n"	/* the kernel's TOC */		\
+	    "	stdu	1, -32(1)\n"	/* ELFv2 minimal frame */	\
+	    "	std	2, 24(1)\n"	/* the kernel's TOC */		\
 	    "	bcl	20, 31, 1f\n"					\
 	    "1:	mflr	12\n"						\
-	    "	addis	2, 12, (.TOC. - 1b)@ha\n"			\
-	    "	addi	2, 2, (.TOC. - 1b)@l\n"				\
+	    "	ld	2, (2f - 1b)(12)\n"				\
+	    "	add	2, 2, 12\n"					\
 	    "	bl	" #fn "\n"	/* r3: the user registers */	\
-	    "	ld	2, 32(1)\n"					\
-	    "	addi	1, 1, 48\n"					\
+	    "	ld	2, 24(1)\n"					\
+	    "	addi	1, 1, 32\n"					\
 	    "	ld	0, 16(1)\n"					\
 	    "	mtlr	0\n"						\
 	    "	blr\n"							\
+	    "	.balign 8\n"						\
+	    "2:	.quad	.TOC. - 1b\n"					\
 	    "	.size " #entry ", . - " #entry "\n"			\
 	    "	.popsection\n")
-#define FATTR_ARCH_ENTRY(entry, fn)	(entry)
+#define FATTR_ARCH_ENTRY(entry, fn)	((unsigned long)(entry))
 
 #endif /* _FATTR_ARCH_PPC64_H */

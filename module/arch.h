@@ -19,7 +19,8 @@
  *
  * FATTR_ARCH_TRAMPOLINE(entry, fn) - defines @entry, which serves as the
  *	"long fn(const struct pt_regs *)" @fn of the same file does;
- * FATTR_ARCH_ENTRY(entry, fn) - where the callback sends a call for @fn.
+ * FATTR_ARCH_ENTRY(entry, fn) - where the callback sends a call for @fn,
+ *	as an address.
  */
 #ifndef _FATTR_ARCH_H
 #define _FATTR_ARCH_H
@@ -40,9 +41,8 @@
 
 /* Elsewhere the callback sends a call to the handler itself. */
 #ifndef FATTR_ARCH_TRAMPOLINE
-#define FATTR_ARCH_TRAMPOLINE(entry, fn) \
-	long entry(const struct pt_regs *regs)
-#define FATTR_ARCH_ENTRY(entry, fn)	(fn)
+#define FATTR_ARCH_TRAMPOLINE(entry, fn)	static_assert(1)
+#define FATTR_ARCH_ENTRY(entry, fn)	((unsigned long)(fn))
 #endif
 
 #endif /* _FATTR_ARCH_H */

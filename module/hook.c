@@ -55,7 +55,8 @@ struct fattr_hook {
 	enum fattr_target target;
 	/* a 32-bit (compat) entry point, which may be absent */
 	bool compat;
-	long (*handler)(const struct pt_regs *regs);
+	/* where a call of this entry goes: its handler (FATTR_HANDLER) */
+	unsigned long entry;
 	unsigned long ip;	/* its fentry site: learnt on its first call */
 };
 
@@ -81,7 +82,9 @@ static struct fattr_hook fattr_hooks[FATTR_NR_HOOKS];
 
 /*
  * Argument @n of the syscall, from the user registers it was entered with.
- * notrace, like everything the ftrace callback reaches.
+ * notrace, like every function of the module the ftrace callback calls;
+ * the kernel's own that it calls (try_module_get(), on s390 the user
+ * copy) are covered by the ops' recursion guard.
  */
 static notrace unsigned long fattr_arg(const struct fattr_hook *h,
 				       const struct pt_regs *regs, int n)
@@ -454,8 +457,8 @@ FATTR_HANDLER(FATTR_COMPAT_GETXATTRAT);
 		.func = name,						\
 		.target = tgt,						\
 		.compat = is_compat,					\
-		.handler = FATTR_ARCH_ENTRY(fattr_entry_##idx,		\
-					    fattr_handler_##idx),	\
+		.entry = FATTR_ARCH_ENTRY(fattr_entry_##idx,		\
+					  fattr_handler_##idx),		\
 	}
 
 static struct fattr_hook fattr_hooks[FATTR_NR_HOOKS] = {
@@ -565,7 +568,7 @@ static void notrace fattr_ftrace_cb(unsigned long ip, unsigned long parent_ip,
 	/* Dropped by fattr_handle(); fails once rmmod has begun. */
 	if (!try_module_get(THIS_MODULE))
 		return;
-	fattr_set_instruction_pointer(fregs, (unsigned long)h->handler);
+	fattr_set_instruction_pointer(fregs, h->entry);
 }
 
 static struct ftrace_ops fattr_ops = {
