@@ -41,7 +41,8 @@ failed=0
 
 # vm_run TAG RUN TITLE: one VM run; sets verdict (with the reason of a
 # failure the harness itself names: fetch, build, boot), counts a
-# failure.  The run's own output is kept in $cache/run/TAG-RUN.log.
+# failure.  The run's own output is kept in $cache/run/TAG-RUN.log, its
+# console in $cache/run/TAG-RUN.console.log.
 vm_run() {
 	echo "=== fattr $3 on Debian kernel $1"
 	mkdir -p "$cache/run"
@@ -57,6 +58,8 @@ vm_run() {
 		failed=$((failed + 1))
 	fi
 	rm -f "$out.rc"
+	# The whole console, which the kernel's next run replaces.
+	cp "$cache/run/$1/console.log" "$cache/run/$1-$2.console.log" 2>/dev/null
 }
 
 # The last line of the run's console log that begins with $1.
