@@ -156,11 +156,23 @@ refuse "btf corrupt" "Invalid argument" "BTF: malformed type section" \
 # A type section of one type of kind 31 (BTF_KIND_MAX is 19 in 6.1 and
 # 7.x): header (magic 0xeb9f, version 1, hdr_len 24, types at 0 for 12
 # bytes, strings at 12 for 1), the type (name 0, info kind << 24, size 0),
-# the empty string.
-printf '\237\353\001\000\030\000\000\000\000\000\000\000\014\000\000\000' \
-	>/tmp/btf-kind
-printf '\014\000\000\000\001\000\000\000' >>/tmp/btf-kind
-printf '\000\000\000\000\000\000\000\037\000\000\000\000\000' >>/tmp/btf-kind
+# the empty string; in the kernel's byte order (s390x's is big-endian),
+# told by its own BTF's magic.
+case $(head -c 2 /tmp/btf-full | od -An -tx1 | tr -d ' \n') in
+9feb)
+	printf '\237\353\001\000\030\000\000\000\000\000\000\000\014\000\000\000' \
+		>/tmp/btf-kind
+	printf '\014\000\000\000\001\000\000\000' >>/tmp/btf-kind
+	printf '\000\000\000\000\000\000\000\037\000\000\000\000\000' >>/tmp/btf-kind
+	;;
+eb9f)
+	printf '\353\237\001\000\000\000\000\030\000\000\000\000\000\000\000\014' \
+		>/tmp/btf-kind
+	printf '\000\000\000\014\000\000\000\001' >>/tmp/btf-kind
+	printf '\000\000\000\000\037\000\000\000\000\000\000\000\000' >>/tmp/btf-kind
+	;;
+*)	fail "btf: no BTF magic at the start of /sys/kernel/btf/vmlinux" ;;
+esac
 refuse "btf unknown kind" "Invalid argument" "BTF: unknown BTF kind 31 " \
 	btf_path=/tmp/btf-kind
 rm -f /tmp/btf-full /tmp/btf-cut /tmp/btf-zero /tmp/btf-kind
