@@ -152,6 +152,9 @@ START_TEST(test_realfs_as_mounted)
 		       "skipped\n", REALFS_LIST);
 		return;
 	}
+	/* None only where the VM had no disks (scripts/vm-test.sh says why). */
+	if (!n && realfs_skipped("no disks in this VM"))
+		return;
 	ck_assert_msg(n > 0, "%s lists no mount", REALFS_LIST);
 	for (i = 0; i < n; i++) {
 		id = expect_path_record(X_LGET, m[i].point);
