@@ -10,8 +10,9 @@
 # knows SUITE's kernel sources beyond the suite itself (trixie:
 # trixie-backports; sid: experimental) and, but for bullseye, the arm64,
 # armhf, riscv64, ppc64el and s390x architectures, so that their headers
-# and cross compilers can be installed (Debian's linux-kbuild is Multi-Arch: foreign).  Installs
-# make and pahole, and PKG... (apt-get syntax, e.g. foo:arm64).
+# and cross compilers can be installed (Debian's linux-kbuild is
+# Multi-Arch: foreign).  Installs make and pahole, and PKG... (apt-get
+# syntax, e.g. foo:arm64).
 # Run commands in it with scripts/chroot-run.sh, which mounts its /proc.
 #
 # The first run debootstraps it (minbase; 1.5-3 minutes, 400-650 MB)

@@ -5,10 +5,10 @@
 #
 # Makes the user space of the test VMs of a foreign architecture (arm64,
 # riscv64, ppc64el, s390x) and prints its path: busybox, Debian's
-# getfattr and setfattr (13's, or 12's: below), findmnt, apparmor_parser, squashfuse (test/vm-realfs.sh's FUSE server)
-# with every library they load, and, to build
-# the test binaries against (gcc --sysroot), its libc6-dev, Check and
-# subunit.  It lives in the trixie build chroot (debian-chroot.sh), at
+# getfattr and setfattr (13's, or 12's: below), findmnt,
+# apparmor_parser, squashfuse (test/vm-realfs.sh's FUSE server) with
+# every library they load, and, to build the test binaries against (gcc
+# --sysroot), its libc6-dev, Check and subunit.  It lives in the trixie build chroot (debian-chroot.sh), at
 # /srv/userland-ARCH, so that the cross compilers installed there with it
 # can use it.
 #

@@ -6,8 +6,8 @@
 # Boots the kernel under QEMU with software emulation (TCG: KVM is never
 # used, as it may exist here and hang), an amd64 one (default) or one of
 # ARCH (arm64, riscv64, ppc64el, s390x: scripts/arch.sh), runs
-# test/vm-RUN.sh inside (see
-# test/vm-init), shows the console and keeps it in LOG.
+# test/vm-RUN.sh inside (see test/vm-init), shows the console and keeps
+# it in LOG.
 #
 # Exits 0 only if the VM reported "FATTR-RESULT: PASS" and the kernel
 # logged no warning, BUG, oops, lockdep report or panic.  The kernel
@@ -18,10 +18,10 @@
 #
 # $FATTR_VM_DISKS, if set, is a directory of disk images and their
 # manifest (scripts/fs-images.sh): each is attached as a virtio block
-# device (over PCI, or the channel subsystem on s390x; the disk's name as its serial, which
-# the VM reads in /sys/block/vdX/serial), raw, read-only if the manifest
-# says ro, else with snapshot=on: the VM writes to a temporary copy, and
-# the image stays as made.
+# device (over PCI, or on s390x the channel subsystem; the disk's name as
+# its serial, which the VM reads in /sys/block/vdX/serial), raw,
+# read-only if the manifest says ro, else with snapshot=on: the VM writes
+# to a temporary copy, and the image stays as made.
 
 set -u
 
