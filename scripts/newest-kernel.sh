@@ -6,8 +6,9 @@
 # Prints "SUITE VERSION SYSTEM": the suite among sid, trixie-backports
 # and experimental whose linux-image-FLAVOR (amd64, rt-amd64,
 # cloud-amd64, arm64, riscv64, powerpc64le, ...) has the highest version
-# today, that version, and the Debian release whose chroot (scripts/debian-chroot.sh) builds
-# for that suite's kernels: trixie for trixie-backports, else sid.
+# today, that version, and the Debian release whose chroot
+# (scripts/debian-chroot.sh) builds for that suite's kernels: trixie for
+# trixie-backports, else sid.
 # "Newest" is decided by the package versions (dpkg --compare-versions),
 # so that an experimental release candidate loses to a released backport.
 #
