@@ -24,6 +24,9 @@
 #                 virtio-blk-ccw, the channel subsystem's).
 # Exits the sourcing script with status 2 for an unknown name.
 
+# The variables are the sourcing scripts'.
+# shellcheck disable=SC2034
+
 arch_of_flavor() {
 	case $1 in
 	amd64|*-amd64)		echo amd64 ;;
@@ -37,7 +40,7 @@ arch_of_flavor() {
 }
 
 arch_set() {
-	arch_cc32= arch_cc32_pkgs= arch_virtio=virtio-blk-pci
+	arch_cc32='' arch_cc32_pkgs='' arch_virtio=virtio-blk-pci
 	case $1 in
 	amd64)
 		arch_triplet=x86_64-linux-gnu arch_kmake=
