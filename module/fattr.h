@@ -58,11 +58,18 @@ static inline bool fattr_ends_call(int err)
 	return err == -ENOMEM || err == -ENFILE || fattr_interrupted(err);
 }
 
-/* val.c: the buffer a value is built in. */
+/*
+ * val.c: the buffer a value is built in.  A value of up to
+ * FATTR_VAL_SMALL bytes (a number) is built in the struct itself, without
+ * an allocation; struct fattr_val is never copied.
+ */
+#define FATTR_VAL_SMALL		32
+
 struct fattr_val {
 	char *buf;
 	size_t len;
 	size_t cap;
+	char small[FATTR_VAL_SMALL];
 };
 
 void fattr_val_free(struct fattr_val *val);
@@ -90,7 +97,15 @@ int fattr_render_ids(struct fattr_val *val);
 struct fattr_mnt_ref {
 	bool want_master_reached;	/* in: set master_reached */
 	bool want_fs_opts;	/* in: set fs_opts_len and fs_opts_match */
+	/*
+	 * in: no record is needed, only the fields below: whether the
+	 * caller sees the mount is judged (visible.c) where it can be, and
+	 * the record rendered only where it cannot.
+	 */
+	bool no_record;
 	bool taken;		/* out: the fields below are set */
+	int mnt_id;		/* mnt_id: the record's first field */
+	int parent_id;		/* its parent's: the second (if BTF has it) */
 	u64 unique_id;		/* mnt_id_unique, 0 if BTF has none */
 	u64 parent_unique_id;	/* its parent's mnt_id_unique, or 0 */
 	u64 ns_id;		/* its namespace's unique id, or 0 */

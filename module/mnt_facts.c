@@ -202,9 +202,11 @@ int fattr_mi_take(const struct fattr_mi *mi, struct fattr_mnt_ref *ref,
 		ref->master_reached = fattr_master_reached(mnt,
 							   fattr_seq_root(mi->seq));
 	sb = vfs->mnt_sb;
+	ref->mnt_id = fattr_mount_id(mnt);
 	ref->unique_id = fattr_unique_id(mnt);
-	if (fattr_has_parent_unique_id()) {
+	if (fattr_layout.mount_parent != FATTR_NO_OFFSET) {
 		parent = fattr_field(mnt, fattr_layout.mount_parent);
+		ref->parent_id = fattr_mount_id(parent);
 		ref->parent_unique_id = fattr_unique_id(parent);
 	}
 	ns = fattr_field(mnt, fattr_layout.mount_mnt_ns);

@@ -49,6 +49,7 @@
 #include <linux/xattr.h>
 #include <uapi/linux/fattr.h>
 
+#include "compat.h"
 #include "mountinfo.h"
 
 /*
@@ -106,6 +107,29 @@ static int fattr_mi_show(struct fattr_mi *mi, struct mount *v)
 }
 
 /*
+ * fattr_mi_show() of @v, or where @ref asks for no record and the judge
+ * can tell (visible.c), whether the caller's mountinfo lists @v; then,
+ * if it does, what @ref asks of it.
+ *
+ * Return: as fattr_mi_show(), or fattr_mi_take()'s -EOVERFLOW.
+ */
+static int fattr_mi_visit(struct fattr_mi *mi, struct mount *v,
+			  struct fattr_mnt_ref *ref)
+{
+	int err = FATTR_RENDER;
+
+	if (ref && ref->no_record && fattr_can_judge())
+		err = fattr_judge_one(v, fattr_seq_root(mi->seq));
+	if (err == FATTR_RENDER)
+		err = fattr_mi_show(mi, v);
+	else
+		err = err == FATTR_SHOWN ? 0 : -ENODATA;
+	if (!err)
+		err = fattr_mi_take(mi, ref, v);
+	return err;
+}
+
+/*
  * A record is rendered into a page first, then into XATTR_SIZE_MAX and
  * one byte more, since a seq_file that is full counts as overflowed.
  * A record larger than XATTR_SIZE_MAX gets E2BIG, as from the kernel.
@@ -129,6 +153,9 @@ static int fattr_val_grow_record(struct fattr_val *val,
 	if (val->cap >= max)
 		return -E2BIG;
 	val->len = 0;
+	/* A walk that wanted no record has no page yet. */
+	if (val->cap < PAGE_SIZE)
+		return fattr_val_reserve(val, PAGE_SIZE);
 	return fattr_val_reserve(val, val->cap < FATTR_RECORD_MAX ?
 				 FATTR_RECORD_MAX : max);
 }
@@ -145,10 +172,8 @@ static int fattr_mi_show_unlock(struct fattr_mi *mi, struct mount *v,
 				struct fattr_val *val,
 				struct fattr_mnt_ref *ref)
 {
-	int err = v ? fattr_mi_show(mi, v) : -ENODATA;
+	int err = v ? fattr_mi_visit(mi, v, ref) : -ENODATA;
 
-	if (!err)
-		err = fattr_mi_take(mi, ref, v);
 	val->len = mi->seq->count;
 	fattr_mi_unlock(mi, NULL);
 	if (err == -EOVERFLOW) {
@@ -246,9 +271,7 @@ again:
 			good = fattr_field(v, fattr_layout.mount_mnt_ns) == ns &&
 			       fattr_map_add(map, fattr_mount_id(v), v);
 		if (err == -ENODATA && fattr_mount_id(v) == id) {
-			err = fattr_mi_show(mi, v);
-			if (!err)
-				err = fattr_mi_take(mi, ref, v);
+			err = fattr_mi_visit(mi, v, ref);
 			val->len = mi->seq->count;
 			if (err == -EOVERFLOW)
 				break;	/* the walk restarts, map and all */
@@ -458,9 +481,12 @@ static int fattr_walk(enum fattr_walk what, struct vfsmount *mnt, int id,
 	struct fattr_mi mi;
 	int err;
 
-	err = fattr_val_reserve(val, PAGE_SIZE);
-	if (err)
-		return err;
+	/* A page for the record, unless the walk may need none. */
+	if (!ref || !ref->no_record) {
+		err = fattr_val_reserve(val, PAGE_SIZE);
+		if (err)
+			return err;
+	}
 	err = fattr_mi_open(&mi, false);
 	if (err)
 		return err;
@@ -561,7 +587,10 @@ void __init fattr_mountinfo_shortcuts(void)
 		   fattr_layout.mntns_nr != FATTR_NO_OFFSET;
 	bool list = fattr_can_judge();
 
-	pr_info("shortcuts: id map %s; listing without rendering %s\n",
+	pr_info("shortcuts: id map %s; listing without rendering %s; keys without rendering %s; release at once %s\n",
 		map ? "on" : "off (no namespace id, event or count in BTF)",
-		list ? "on" : "off (no mnt_parent or mnt_mountpoint in BTF)");
+		list ? "on" : "off (no mnt_parent or mnt_mountpoint in BTF)",
+		list ? "on" : "off (no mnt_parent or mnt_mountpoint in BTF)",
+		fattr_has_fput_sync() ? "on" :
+		"off (__fput_sync() is for kernel threads before 6.6)");
 }

@@ -79,6 +79,7 @@ enum {
 struct fattr_memo;
 
 bool fattr_can_judge(void);
+int fattr_judge_one(struct mount *mnt, const struct path *root);
 struct fattr_memo *fattr_memo_alloc(void);
 void fattr_memo_free(struct fattr_memo *memo);
 bool fattr_memo_hold(struct fattr_memo *memo);

@@ -140,14 +140,16 @@ static bool fattr_own_entry(const struct path *path, bool thread)
 
 /*
  * The caller's own open of the procfs mountinfo at @name, resolved from
- * its root with its credentials: dentry_open() runs security_file_open()
- * as the caller's open(2) would (AppArmor judges the path name, Landlock
- * the hierarchy holding it), so the outcome is the LSMs' verdict on the
- * caller reading its mountinfo.  The caller chose what @name leads to (it
- * may have bound or linked anything over /proc in a namespace of its
- * own): it must be procfs's mountinfo and current's own entry (@thread:
- * thread-self's), and fattr_mi_open() reads the file only after
- * fattr_same_walk().
+ * its root with its credentials, checked as the caller's open(2) with
+ * O_RDONLY checks it (fs/namei.c, 5.10 to 7.x): may_open()'s
+ * inode_permission(MAY_OPEN | MAY_READ) (the mode, and the LSMs' inode
+ * hooks: SELinux's, Smack's), then dentry_open()'s security_file_open()
+ * (AppArmor judges the path name, Landlock the hierarchy holding it), so
+ * the outcome is the LSMs' verdict on the caller reading its mountinfo.
+ * The caller chose what @name leads to (it may have bound or linked
+ * anything over /proc in a namespace of its own): it must be procfs's
+ * mountinfo and current's own entry (@thread: thread-self's), and
+ * fattr_mi_open() reads the file only after fattr_same_walk().
  *
  * Return: the file, ERR_PTR(-EACCES) if an LSM (or the file's mode)
  * refuses it, ERR_PTR(-ENOMEM), or another error if there is no procfs
@@ -174,6 +176,11 @@ static struct file *fattr_own_open(const char *name, bool thread)
 	    !fattr_own_entry(&path, thread)) {
 		path_put(&path);
 		return ERR_PTR(-ENOENT);
+	}
+	err = fattr_path_permission(&path, MAY_OPEN | MAY_READ);
+	if (err) {
+		path_put(&path);
+		return ERR_PTR(err == -EPERM ? -EACCES : err);
 	}
 	file = dentry_open(&path, O_RDONLY, current_cred());
 	path_put(&path);
@@ -271,7 +278,7 @@ int fattr_mi_open(struct fattr_mi *mi, bool verdict)
 	}
 	if (!verdict && fattr_same_walk(file->private_data))
 		goto walk;
-	fput(file);
+	fattr_fput_sync(file);
 	if (verdict)
 		return 0;
 	/* Admitted; the walk is the private instance's. */
@@ -301,6 +308,8 @@ walk:
  * fattr_mi_close() - close what fattr_mi_open() opened
  * @mi: the walk, with namespace_sem not held
  *
+ * The file is released before the call returns (fattr_fput_sync()), as
+ * close(2) releases it.
  * The seq_file's buffer was fattr's (struct fattr_val): it is taken back
  * before the file's release frees it.
  */
@@ -310,7 +319,7 @@ void fattr_mi_close(struct fattr_mi *mi)
 	mi->seq->buf = NULL;
 	mi->seq->size = 0;
 	mi->seq->count = 0;
-	fput(mi->file);
+	fattr_fput_sync(mi->file);
 }
 
 /**

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Whether show_mountinfo() lists a mount for the caller, judged without
- * rendering its record: the judge of a listing (":mntns:"), which agrees
- * with prepend_path(), and its memo of verdicts across the holds of
- * namespace_sem that one listing takes.
+ * rendering its record: the judge of a listing (":mntns:") and of a key
+ * read from the mount itself (":mnt:mnt_attr"), which agrees with
+ * prepend_path(), and a listing's memo of verdicts across the holds of
+ * namespace_sem that it takes.
  *
  * Everything here but fattr_memo_alloc() and fattr_memo_free() runs with
  * namespace_sem held for read (mountinfo.c takes it): no allocation, no
@@ -51,6 +52,12 @@ bool fattr_can_judge(void)
 #define FATTR_PENDING_MAX	16
 #define FATTR_STUCK_HOLDS	4	/* then the mount is rendered */
 
+/* Work of one judging: hops up the mount tree, steps up directories. */
+struct fattr_budget {
+	unsigned int hops;
+	unsigned int steps;
+};
+
 struct fattr_memo {
 	struct fattr_ns_state st;	/* the state the verdicts hold for */
 	bool stateful;			/* st was read */
@@ -61,8 +68,7 @@ struct fattr_memo {
 	bool cut;			/* the last hold ended in a way up */
 	struct mount *stuck;		/* the mount it ended at, */
 	unsigned int stuck_holds;	/* in so many holds in a row */
-	unsigned int hops;		/* hops up during this hold */
-	unsigned int steps;		/* directory steps during this hold */
+	struct fattr_budget spent;	/* during this hold */
 	unsigned int npending;
 	/* To judge first, last first: where ways up stopped. */
 	struct mount *pending[FATTR_PENDING_MAX];
@@ -138,8 +144,8 @@ bool fattr_memo_hold(struct fattr_memo *memo)
 	bool stateful = fattr_ns_state(&st);
 	bool cut = memo->cut;
 
-	memo->hops = 0;
-	memo->steps = 0;
+	memo->spent.hops = 0;
+	memo->spent.steps = 0;
 	memo->cut = false;
 	if (stateful && memo->stateful && fattr_ns_state_eq(&st, &memo->st)) {
 		/* The mounts where ways up stopped stay: judged anew. */
@@ -188,7 +194,7 @@ static unsigned int fattr_memo_stuck(struct fattr_memo *memo,
 /*
  * Whether the way up the directories from @d meets @top (or @d is it)
  * before @stop (NULL: none) and before a root: is_subdir() with a stop,
- * but with the steps charged to @memo.  is_subdir() walks the whole depth
+ * but with the steps charged to @spent.  is_subdir() walks the whole depth
  * of a directory tree, under rename_lock's seqcount (exported), and
  * retries, or from 6.x takes it exclusively, if a rename races with it.
  * Here a race, or a test that alone needs more than FATTR_STEPS_PER_TEST
@@ -196,7 +202,7 @@ static unsigned int fattr_memo_stuck(struct fattr_memo *memo,
  * as for any reader of mountinfo); a hold's spent budget ends the hold.
  */
 static int fattr_beneath(struct dentry *d, struct dentry *top,
-			 struct dentry *stop, struct fattr_memo *memo)
+			 struct dentry *stop, struct fattr_budget *spent)
 {
 	struct dentry *parent;
 	unsigned int seq, n = 0;
@@ -213,8 +219,8 @@ static int fattr_beneath(struct dentry *d, struct dentry *top,
 		return FATTR_SHOWN;
 	parent = READ_ONCE(d->d_parent);
 	if (parent == top && d != stop &&
-	    memo->steps < FATTR_STEPS_PER_HOLD) {
-		memo->steps++;
+	    spent->steps < FATTR_STEPS_PER_HOLD) {
+		spent->steps++;
 		return FATTR_SHOWN;
 	}
 	seq = read_seqbegin(&rename_lock);
@@ -232,14 +238,14 @@ static int fattr_beneath(struct dentry *d, struct dentry *top,
 			ret = FATTR_RENDER;
 			break;
 		}
-		if (memo->steps + n > FATTR_STEPS_PER_HOLD) {
+		if (spent->steps + n > FATTR_STEPS_PER_HOLD) {
 			ret = FATTR_LATER;
 			break;
 		}
 		d = READ_ONCE(d->d_parent);
 	}
 	rcu_read_unlock();
-	memo->steps += n;
+	spent->steps += n;
 	if (read_seqretry(&rename_lock, seq))
 		return FATTR_RENDER;
 	return ret;
@@ -290,11 +296,12 @@ static int fattr_visible(struct mount *mnt, const struct path *root,
 		struct dentry *top = fattr_vfsmount(v)->mnt_root;
 
 		if (fattr_vfsmount(v) == root->mnt) {
-			vis = fattr_beneath(d, root->dentry, top, memo);
+			vis = fattr_beneath(d, root->dentry, top,
+					    &memo->spent);
 			break;
 		}
 		if (v != mnt) {
-			vis = fattr_beneath(d, top, NULL, memo);
+			vis = fattr_beneath(d, top, NULL, &memo->spent);
 			if (vis != FATTR_SHOWN)
 				break;
 			vis = fattr_memo_get(memo, v);
@@ -308,11 +315,11 @@ static int fattr_visible(struct mount *mnt, const struct path *root,
 			vis = FATTR_HIDDEN;
 			break;
 		}
-		if (memo->hops >= FATTR_HOPS_PER_HOLD) {
+		if (memo->spent.hops >= FATTR_HOPS_PER_HOLD) {
 			vis = FATTR_LATER;
 			break;
 		}
-		memo->hops++;
+		memo->spent.hops++;
 		memo->chain[n++] = v;
 		d = fattr_field(v, fattr_layout.mount_mountpoint);
 		v = parent;
@@ -350,6 +357,61 @@ static int fattr_judge(struct mount *mnt, const struct path *root,
 		memo->npending--;
 	}
 	return fattr_visible(mnt, root, memo);
+}
+
+/**
+ * fattr_judge_one() - whether show_mountinfo() lists one mount
+ * @mnt: a mount of the caller's namespace
+ * @root: the caller's root, which its record would be rendered against
+ *
+ * fattr_visible() for a single mount, without a memo: the way up to
+ * @root's mount, each link as fattr_visible() checks it, within one
+ * hold's budget.  Its links held at one instant if no rename came
+ * between the first and the last (rename_lock's sequence, as
+ * prepend_path() reads it); else, or past the budget, the mount is
+ * rendered instead.  Called with namespace_sem held, which keeps the
+ * mounts' parents as they are.
+ *
+ * Return: FATTR_SHOWN, FATTR_HIDDEN, or FATTR_RENDER (render @mnt to know).
+ */
+int fattr_judge_one(struct mount *mnt, const struct path *root)
+{
+	struct dentry *d = fattr_vfsmount(mnt)->mnt_root;
+	struct fattr_budget spent = { };
+	struct mount *v = mnt, *parent;
+	unsigned int seq;
+	int vis;
+
+	/* Waits out a rename in progress, as prepend_path() does. */
+	seq = read_seqbegin(&rename_lock);
+	for (;;) {
+		struct dentry *top = fattr_vfsmount(v)->mnt_root;
+
+		if (fattr_vfsmount(v) == root->mnt) {
+			vis = fattr_beneath(d, root->dentry, top, &spent);
+			break;
+		}
+		if (v != mnt) {
+			vis = fattr_beneath(d, top, NULL, &spent);
+			if (vis != FATTR_SHOWN)
+				break;
+		}
+		parent = fattr_field(v, fattr_layout.mount_parent);
+		if (parent == v) {
+			/* The namespace's root, and not @root's mount. */
+			vis = FATTR_HIDDEN;
+			break;
+		}
+		if (spent.hops++ >= FATTR_HOPS_PER_HOLD) {
+			vis = FATTR_RENDER;
+			break;
+		}
+		d = fattr_field(v, fattr_layout.mount_mountpoint);
+		v = parent;
+	}
+	if (vis == FATTR_LATER || read_seqretry(&rename_lock, seq))
+		return FATTR_RENDER;
+	return vis;
 }
 
 /**

@@ -28,6 +28,7 @@
 #include <linux/ctype.h>
 #include <linux/file.h>
 #include <linux/fs.h>
+#include <linux/kdev_t.h>
 #include <linux/kernel.h>
 #include <linux/mount.h>
 #include <linux/namei.h>
@@ -156,6 +157,9 @@ static bool fattr_has_unique_id(void)
 
 /* What a walk reads of the mount itself (struct fattr_mnt_ref). */
 enum fattr_ref_fact {
+	FATTR_R_ID,		/* mnt_id: the record's "id" */
+	FATTR_R_PARENT,		/* the parent's mnt_id: its "parent" */
+	FATTR_R_DEV,		/* s_dev: its "dev" */
 	FATTR_R_UNIQUE_ID,	/* mnt_id_unique */
 	FATTR_R_PARENT_ID,	/* the parent's mnt_id_unique */
 	FATTR_R_NS_ID,		/* the namespace's unique id */
@@ -165,20 +169,40 @@ enum fattr_ref_fact {
 };
 
 /*
- * @arg: an enum fattr_ref_fact.  Read while the walk that rendered the
- * record holds namespace_sem, as statmount(2) reads them: a mount the
- * caller does not see has none.
+ * @arg: an enum fattr_ref_fact.  Read while the walk holds namespace_sem,
+ * as statmount(2) reads them, once the walk knows the caller's mountinfo
+ * lists the mount: judged as a listing judges it, or, where the judge
+ * cannot tell, by rendering the record.  A mount the caller does not see
+ * has none.  The first three are the record's fields, written as
+ * show_mountinfo() writes them ("%i %i %u:%u", 5.10 to 7.x).
  */
 static int fattr_get_ref(const struct fattr_req *req, int arg,
 			 struct fattr_val *val)
 {
-	struct fattr_mnt_ref ref = { };
-	int err = fattr_render(req, val, &ref);
+	struct fattr_mnt_ref ref = { .no_record = true };
+	int err;
 	u64 n;
 
+	/* No mnt_parent in BTF: the record's field. */
+	if (arg == FATTR_R_PARENT &&
+	    fattr_layout.mount_parent == FATTR_NO_OFFSET)
+		return fattr_get_field(req, FATTR_F_PARENT, val);
+	err = fattr_render(req, val, &ref);
+	if (!err)
+		err = fattr_val_reserve(val, FATTR_VAL_SMALL);
 	if (err)
 		return err;
 	switch (arg) {
+	case FATTR_R_ID:
+		val->len = scnprintf(val->buf, val->cap, "%d", ref.mnt_id);
+		return 0;
+	case FATTR_R_PARENT:
+		val->len = scnprintf(val->buf, val->cap, "%d", ref.parent_id);
+		return 0;
+	case FATTR_R_DEV:
+		val->len = scnprintf(val->buf, val->cap, "%u:%u",
+				     MAJOR(ref.sb_dev), MINOR(ref.sb_dev));
+		return 0;
 	case FATTR_R_UNIQUE_ID:
 		n = ref.unique_id;
 		break;
@@ -198,7 +222,6 @@ static int fattr_get_ref(const struct fattr_req *req, int arg,
 		n = ref.sb_flags;
 		break;
 	}
-	/* The record leaves a page at least. */
 	val->len = scnprintf(val->buf, val->cap, "%llu", n);
 	return 0;
 }
@@ -341,9 +364,9 @@ enum fattr_statfs {
  * root that is not a directory (a file, device or FIFO bound on a file)
  * is refused: its open would act (break a lease, start a device, block
  * on a FIFO), and may_open()'s other checks (nodev, symlinks) would be
- * fattr's to copy.  The open pins the mount until the call returns (the
- * fput() of a task is deferred to its return to user space; 6.1's
- * __fput_sync() is for kernel threads only).  It is seen as an open of
+ * fattr's to copy.  The file is released at once where the kernel lets a
+ * task do that (fattr_fput_sync(): 6.6+), else on the way back to user
+ * space; the open pins the mount until then.  It is seen as an open of
  * that directory: fanotify's FAN_OPEN_PERM (security_file_open()), the
  * close event of inotify and fanotify, and a network or FUSE file
  * system's OPENDIR and RELEASEDIR.
@@ -371,7 +394,7 @@ static int fattr_may_open_root(struct vfsmount *mnt)
 		if (IS_ERR(file))
 			err = PTR_ERR(file);
 		else
-			fput(file);
+			fattr_fput_sync(file);
 	}
 	if (!err || fattr_ends_call(err))
 		return err;
@@ -614,9 +637,9 @@ static int fattr_get_export(const struct fattr_req *req, int arg,
 /* ":mnt:" and ":mntns:ID:", in the order they are listed. */
 static const struct fattr_entry fattr_mount_entries[] = {
 	{ .name = FATTR_ENTRY_INFO, .get = fattr_get_info },
-	FATTR_FIELD(FATTR_ENTRY_ID, FATTR_F_ID),
-	FATTR_FIELD(FATTR_ENTRY_PARENT, FATTR_F_PARENT),
-	FATTR_FIELD(FATTR_ENTRY_DEV, FATTR_F_DEV),
+	FATTR_REF(FATTR_ENTRY_ID, FATTR_R_ID, NULL),
+	FATTR_REF(FATTR_ENTRY_PARENT, FATTR_R_PARENT, NULL),
+	FATTR_REF(FATTR_ENTRY_DEV, FATTR_R_DEV, NULL),
 	FATTR_FIELD(FATTR_ENTRY_ROOT, FATTR_F_ROOT),
 	FATTR_FIELD(FATTR_ENTRY_MOUNTPOINT, FATTR_F_MOUNTPOINT),
 	FATTR_FIELD(FATTR_ENTRY_OPTIONS, FATTR_F_OPTIONS),

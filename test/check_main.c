@@ -33,6 +33,7 @@ int main(void)
 	srunner_add_suite(sr, at_suite());
 	srunner_add_suite(sr, fault_suite());
 	srunner_add_suite(sr, trust_suite());
+	srunner_add_suite(sr, open_suite());
 	srunner_add_suite(sr, unload_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);

@@ -20,6 +20,7 @@ Suite *realfs_suite(void);	/* the mounts of test/vm-realfs.sh */
 Suite *at_suite(void);
 Suite *fault_suite(void);
 Suite *trust_suite(void);
+Suite *open_suite(void);
 Suite *unload_suite(void);	/* last: it removes and reloads fattr */
 
 #endif /* FATTR_TEST_SUITES_H */

@@ -185,6 +185,44 @@ int expect_path_record(enum xcall c, const char *path)
 	return id;
 }
 
+/*
+ * Every mount id up to a few past the largest @mi lists: ":mntns:ID:id"
+ * is ID for a listed mount, and ENODATA for any other (of another
+ * namespace, or one the caller's root hides).  fattr answers that key
+ * without rendering the record where it can judge visibility: this holds
+ * its judge of one mount to procfs's.  Where it cannot judge (a way up
+ * past its budget) it renders the record, and a record longer than
+ * VALUE_MAX gets E2BIG, as ":mntns:ID:info" does.
+ */
+static void expect_ids_judged(const struct mountinfo *mi)
+{
+	struct xres r;
+	int *ids, max = 0, id;
+	size_t n = mi_ids(mi, &ids), i, len;
+	char exp[16];
+
+	for (i = 0; i < n; i++)
+		if (ids[i] > max)
+			max = ids[i];
+	free(ids);
+	for (id = 1; id <= max + 16; id++) {
+		char *name = xasprintf(":mntns:%d:id", id);
+
+		x_get(&r, "/", name);
+		if (mi_find(mi, id, &len)) {
+			snprintf(exp, sizeof(exp), "%d", id);
+			if (len <= VALUE_MAX || r.ret >= 0)
+				expect_value(&r, exp, strlen(exp), name);
+			else
+				expect_errno(&r, E2BIG, name);
+		} else {
+			expect_errno(&r, ENODATA, name);
+		}
+		x_free(&r);
+		free(name);
+	}
+}
+
 void expect_listing(const char *path)
 {
 	struct mountinfo mi;
@@ -201,6 +239,7 @@ void expect_listing(const char *path)
 	free(what);
 	free(exp);
 	x_free(&r);
+	expect_ids_judged(&mi);
 	mi_free(&mi);
 }
 

@@ -67,7 +67,10 @@ void expect_errno(const struct xres *r, int err, const char *what);
 int expect_path_record(enum xcall c, const char *path);
 /* The same for :mntns:ID:info and :mntns:ID: of every listed mount. */
 void expect_all_ids(void);
-/* Assert that :mntns: lists exactly the ids of /proc/self/mountinfo. */
+/*
+ * Assert that :mntns: lists exactly the ids of /proc/self/mountinfo, and
+ * that ":mntns:ID:id" answers exactly for those (ENODATA for the others).
+ */
 void expect_listing(const char *path);
 
 /*
