@@ -8,7 +8,6 @@
 #ifndef _FATTR_COMPAT_H
 #define _FATTR_COMPAT_H
 
-#include <linux/file.h>
 #include <linux/fs.h>
 #include <linux/ftrace.h>
 #include <linux/mount.h>
@@ -147,32 +146,6 @@ static inline bool fattr_is_idmapped_mnt(const struct vfsmount *mnt)
 {
 #ifdef FATTR_HAVE_IS_IDMAPPED_MNT
 	return is_idmapped_mnt(mnt);
-#else
-	return false;
-#endif
-}
-
-/*
- * Releases @file at once, as close(2) does (6.6+: __fput_sync()), not
- * through task_work on the way back to user space as fput() does for a
- * task.  Before 6.6 __fput_sync() BUG()s for a task that is not a kernel
- * thread: fput() it is there.  Called with no lock held: the release may
- * sleep (a seq_file's ->release() puts a mount namespace and a path).
- */
-static inline void fattr_fput_sync(struct file *file)
-{
-#ifdef FATTR_HAVE_FPUT_SYNC_ANY_TASK
-	__fput_sync(file);
-#else
-	fput(file);
-#endif
-}
-
-/* Whether fattr_fput_sync() releases at once (for the load-time log). */
-static inline bool fattr_has_fput_sync(void)
-{
-#ifdef FATTR_HAVE_FPUT_SYNC_ANY_TASK
-	return true;
 #else
 	return false;
 #endif

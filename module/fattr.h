@@ -90,7 +90,8 @@ int fattr_render_id(int id, struct fattr_val *val);
 int fattr_render_ids(struct fattr_val *val);
 
 /*
- * What a walk reads of the mount whose record it renders, while
+ * What a walk reads of the mount whose record it renders (or, with
+ * no_record, that it judges the caller's mountinfo lists), while
  * namespace_sem keeps that mount in the caller's namespace.  Nothing is
  * pinned: no reference to the mount outlives the walk's hold.
  */
@@ -100,7 +101,8 @@ struct fattr_mnt_ref {
 	/*
 	 * in: no record is needed, only the fields below: whether the
 	 * caller sees the mount is judged (visible.c) where it can be, and
-	 * the record rendered only where it cannot.
+	 * the record rendered only where it cannot.  Not with want_fs_opts,
+	 * which reads the record.
 	 */
 	bool no_record;
 	bool taken;		/* out: the fields below are set */

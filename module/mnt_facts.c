@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Facts of a mount read in the hold of namespace_sem that renders its
- * record (struct fattr_mnt_ref): its ids, flags, super block, the first
+ * record, or judges that the caller's mountinfo lists it (struct
+ * fattr_mnt_ref): its ids, flags, super block, the first
  * step of propagate_from, its file system's own options and its id map;
  * and fattr_mount_is(), which tells a mount the caller holds from one
  * that took its id since.
@@ -174,7 +175,8 @@ static int fattr_fs_opts(struct seq_file *m, struct vfsmount *vfs,
  * fattr_mi_take() - read what a walk wants of the mount it rendered
  * @mi: the walk, namespace_sem held
  * @ref: what to read, and where (NULL: nothing)
- * @mnt: the mount whose record @mi just rendered
+ * @mnt: the mount whose record @mi just rendered (or, for @ref's
+ *	no_record, judged listed)
  *
  * Reads what @ref asks of @mnt, whose record @mi just rendered: called
  * with namespace_sem held, which keeps @mnt in the caller's namespace,

@@ -7,7 +7,7 @@
  * caller's mountinfo and drives that file's seq_operations
  * (fs/namespace.c: mounts_op) itself:
  *
- *   ->start()  takes namespace_sem for read (6.1 to 7.x) and returns the
+ *   ->start()  takes namespace_sem for read (5.10 to 7.x) and returns the
  *              mount at the walk's position;
  *   ->next()   steps through the caller's namespace, in procfs's order
  *              (a list on 6.1, an rbtree by unique id since 6.8);
@@ -49,7 +49,6 @@
 #include <linux/xattr.h>
 #include <uapi/linux/fattr.h>
 
-#include "compat.h"
 #include "mountinfo.h"
 
 /*
@@ -109,21 +108,32 @@ static int fattr_mi_show(struct fattr_mi *mi, struct mount *v)
 /*
  * fattr_mi_show() of @v, or where @ref asks for no record and the judge
  * can tell (visible.c), whether the caller's mountinfo lists @v; then,
- * if it does, what @ref asks of it.
+ * if it does, what @ref asks of it.  A mount the judge is shown is one
+ * seq_path_root() would not skip: an error of the record's rendering
+ * itself (a ->show_path() of a cgroup path past PATH_MAX) fails the
+ * caller's read of mountinfo but not these keys, as statmount(2) gives
+ * them too.
  *
- * Return: as fattr_mi_show(), or fattr_mi_take()'s -EOVERFLOW.
+ * Return: as fattr_mi_show() (-EOVERFLOW, without rendering, where the
+ * walk has no buffer yet), or fattr_mi_take()'s -EOVERFLOW.
  */
 static int fattr_mi_visit(struct fattr_mi *mi, struct mount *v,
 			  struct fattr_mnt_ref *ref)
 {
-	int err = FATTR_RENDER;
+	int vis = FATTR_RENDER, err;
 
-	if (ref && ref->no_record && fattr_can_judge())
-		err = fattr_judge_one(v, fattr_seq_root(mi->seq));
-	if (err == FATTR_RENDER)
-		err = fattr_mi_show(mi, v);
+	/* fattr_mi_take() reads the rendered record for the options. */
+	if (ref && ref->no_record && !WARN_ON_ONCE(ref->want_fs_opts) &&
+	    fattr_can_judge())
+		vis = fattr_judge_one(v, fattr_seq_root(mi->seq));
+	if (vis == FATTR_RENDER && !mi->seq->size)
+		return -EOVERFLOW;	/* a page first, then render */
+	if (vis == FATTR_SHOWN)
+		err = 0;
+	else if (vis == FATTR_HIDDEN)
+		err = -ENODATA;
 	else
-		err = err == FATTR_SHOWN ? 0 : -ENODATA;
+		err = fattr_mi_show(mi, v);
 	if (!err)
 		err = fattr_mi_take(mi, ref, v);
 	return err;
@@ -242,6 +252,18 @@ again:
 		goto again;
 	}
 
+	/*
+	 * A walk to find the mount: with a page, so that a mount the judge
+	 * cannot tell about is rendered where it is met, not after a restart.
+	 */
+	if (val->cap < PAGE_SIZE) {
+		fattr_mi_unlock(mi, NULL);
+		err = fattr_val_reserve(val, PAGE_SIZE);
+		if (err)
+			goto out;
+		mi->pos = 0;
+		goto again;
+	}
 	first = st;
 	good = stateful;
 	if (map)
@@ -482,7 +504,7 @@ static int fattr_walk(enum fattr_walk what, struct vfsmount *mnt, int id,
 	int err;
 
 	/* A page for the record, unless the walk may need none. */
-	if (!ref || !ref->no_record) {
+	if (!ref || !ref->no_record || !fattr_can_judge()) {
 		err = fattr_val_reserve(val, PAGE_SIZE);
 		if (err)
 			return err;
@@ -587,10 +609,7 @@ void __init fattr_mountinfo_shortcuts(void)
 		   fattr_layout.mntns_nr != FATTR_NO_OFFSET;
 	bool list = fattr_can_judge();
 
-	pr_info("shortcuts: id map %s; listing without rendering %s; keys without rendering %s; release at once %s\n",
+	pr_info("shortcuts: id map %s; listing and keys without rendering %s\n",
 		map ? "on" : "off (no namespace id, event or count in BTF)",
-		list ? "on" : "off (no mnt_parent or mnt_mountpoint in BTF)",
-		list ? "on" : "off (no mnt_parent or mnt_mountpoint in BTF)",
-		fattr_has_fput_sync() ? "on" :
-		"off (__fput_sync() is for kernel threads before 6.6)");
+		list ? "on" : "off (no mnt_parent or mnt_mountpoint in BTF)");
 }

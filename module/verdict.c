@@ -278,7 +278,7 @@ int fattr_mi_open(struct fattr_mi *mi, bool verdict)
 	}
 	if (!verdict && fattr_same_walk(file->private_data))
 		goto walk;
-	fattr_fput_sync(file);
+	fput(file);
 	if (verdict)
 		return 0;
 	/* Admitted; the walk is the private instance's. */
@@ -308,8 +308,8 @@ walk:
  * fattr_mi_close() - close what fattr_mi_open() opened
  * @mi: the walk, with namespace_sem not held
  *
- * The file is released before the call returns (fattr_fput_sync()), as
- * close(2) releases it.
+ * A task's fput() releases the file on its way back to user space, before
+ * the call returns (see doc/design.md on __fput_sync()).
  * The seq_file's buffer was fattr's (struct fattr_val): it is taken back
  * before the file's release frees it.
  */
@@ -319,7 +319,7 @@ void fattr_mi_close(struct fattr_mi *mi)
 	mi->seq->buf = NULL;
 	mi->seq->size = 0;
 	mi->seq->count = 0;
-	fattr_fput_sync(mi->file);
+	fput(mi->file);
 }
 
 /**

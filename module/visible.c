@@ -368,9 +368,10 @@ static int fattr_judge(struct mount *mnt, const struct path *root,
  * @root's mount, each link as fattr_visible() checks it, within one
  * hold's budget.  Its links held at one instant if no rename came
  * between the first and the last (rename_lock's sequence, as
- * prepend_path() reads it); else, or past the budget, the mount is
- * rendered instead.  Called with namespace_sem held, which keeps the
- * mounts' parents as they are.
+ * prepend_path() reads it, within a second, as fattr_memo_stale() has
+ * it); else, or past the budget, the mount is rendered instead, and the
+ * way up stops as soon as a rename is seen.  Called with namespace_sem
+ * held, which keeps the mounts' parents as they are.
  *
  * Return: FATTR_SHOWN, FATTR_HIDDEN, or FATTR_RENDER (render @mnt to know).
  */
@@ -379,6 +380,7 @@ int fattr_judge_one(struct mount *mnt, const struct path *root)
 	struct dentry *d = fattr_vfsmount(mnt)->mnt_root;
 	struct fattr_budget spent = { };
 	struct mount *v = mnt, *parent;
+	unsigned long since = jiffies;
 	unsigned int seq;
 	int vis;
 
@@ -393,7 +395,8 @@ int fattr_judge_one(struct mount *mnt, const struct path *root)
 		}
 		if (v != mnt) {
 			vis = fattr_beneath(d, top, NULL, &spent);
-			if (vis != FATTR_SHOWN)
+			if (vis != FATTR_SHOWN ||
+			    read_seqretry(&rename_lock, seq))
 				break;
 		}
 		parent = fattr_field(v, fattr_layout.mount_parent);
@@ -409,7 +412,8 @@ int fattr_judge_one(struct mount *mnt, const struct path *root)
 		d = fattr_field(v, fattr_layout.mount_mountpoint);
 		v = parent;
 	}
-	if (vis == FATTR_LATER || read_seqretry(&rename_lock, seq))
+	if (vis == FATTR_LATER || read_seqretry(&rename_lock, seq) ||
+	    time_after(jiffies, since + HZ))
 		return FATTR_RENDER;
 	return vis;
 }

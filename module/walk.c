@@ -174,7 +174,8 @@ enum fattr_ref_fact {
  * lists the mount: judged as a listing judges it, or, where the judge
  * cannot tell, by rendering the record.  A mount the caller does not see
  * has none.  The first three are the record's fields, written as
- * show_mountinfo() writes them ("%i %i %u:%u", 5.10 to 7.x).
+ * show_mountinfo() writes them ("%i %i %u:%u", 5.10 to 7.x; "%d" is
+ * "%i" in printing).
  */
 static int fattr_get_ref(const struct fattr_req *req, int arg,
 			 struct fattr_val *val)
@@ -364,9 +365,9 @@ enum fattr_statfs {
  * root that is not a directory (a file, device or FIFO bound on a file)
  * is refused: its open would act (break a lease, start a device, block
  * on a FIFO), and may_open()'s other checks (nodev, symlinks) would be
- * fattr's to copy.  The file is released at once where the kernel lets a
- * task do that (fattr_fput_sync(): 6.6+), else on the way back to user
- * space; the open pins the mount until then.  It is seen as an open of
+ * fattr's to copy.  The open pins the mount until the call returns (the
+ * fput() of a task is deferred to its return to user space; see
+ * doc/design.md on __fput_sync()).  It is seen as an open of
  * that directory: fanotify's FAN_OPEN_PERM (security_file_open()), the
  * close event of inotify and fanotify, and a network or FUSE file
  * system's OPENDIR and RELEASEDIR.
@@ -394,7 +395,7 @@ static int fattr_may_open_root(struct vfsmount *mnt)
 		if (IS_ERR(file))
 			err = PTR_ERR(file);
 		else
-			fattr_fput_sync(file);
+			fput(file);
 	}
 	if (!err || fattr_ends_call(err))
 		return err;
