@@ -19,6 +19,9 @@
 #                 32-bit syscall entry points (riscv64 and ppc64el:
 #                 Debian's kernels are built without CONFIG_COMPAT);
 #   arch_qemu     QEMU and its machine, for vm-boot.sh (TCG only);
+#   arch_qemu_suite  empty: this machine's QEMU (Debian 12's 7.2); else
+#                 the Debian suite whose chroot's QEMU boots it
+#                 (scripts/qemu-chroot.sh; deps.sh installs it there);
 #   arch_console  the console the kernel writes to there;
 #   arch_virtio   the bus of the test disks (virtio-blk-pci, or on s390x
 #                 virtio-blk-ccw, the channel subsystem's).
@@ -40,7 +43,7 @@ arch_of_flavor() {
 }
 
 arch_set() {
-	arch_cc32='' arch_cc32_pkgs='' arch_virtio=virtio-blk-pci
+	arch_cc32='' arch_cc32_pkgs='' arch_virtio=virtio-blk-pci arch_qemu_suite=
 	case $1 in
 	amd64)
 		arch_triplet=x86_64-linux-gnu arch_kmake=
@@ -75,6 +78,10 @@ arch_set() {
 		arch_cc32="s390x-linux-gnu-gcc -m31"
 		arch_cc32_pkgs="libc6-dev-s390-s390x-cross lib32gcc-14-dev-s390x-cross"
 		arch_qemu="qemu-system-s390x -M s390-ccw-virtio -cpu max"
+		# QEMU 7.2's s390x TCG oopses Debian's 7.2.11 in ext4 and,
+		# once, ran stale code in a module (2026-12-06, without and
+		# with fattr; doc/testing.md); trixie's QEMU 10.0 does not.
+		arch_qemu_suite=trixie
 		arch_console=ttysclp0 arch_virtio=virtio-blk-ccw ;;
 	*)	echo "arch.sh: unknown architecture $1" >&2
 		exit 2 ;;

@@ -33,9 +33,15 @@ arch=${5:-amd64}
 
 # The machine of each architecture is scripts/arch.sh's; on amd64 and
 # arm64 -cpu max runs both 64- and 32-bit user code (i386, AArch32).
+# shellcheck source=scripts/arch.sh
 . "$(dirname "$0")/arch.sh"
 arch_set "$arch"
 qemu=$arch_qemu console=$arch_console
+# The QEMU of another Debian's chroot where this one's is wrong (s390x).
+if [ -n "$arch_qemu_suite" ]; then
+	cache=${FATTR_CACHE:-/var/cache/fattr}
+	qemu="$(dirname "$0")/qemu-chroot.sh $cache/chroots/$arch_qemu_suite $cache $qemu"
+fi
 
 disks=
 if [ -n "${FATTR_VM_DISKS:-}" ]; then

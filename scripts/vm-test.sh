@@ -114,17 +114,7 @@ fi
 # The real file systems of the check run (and of the bench's facts and
 # the demo's ext4 mount).
 FATTR_MODULES='' FATTR_VM_DISKS=''
-# A known defect of the emulation, not of fattr: Debian's s390x 7.2.11
-# oopses under QEMU 7.2's TCG as soon as ext4 (a module there) allocates
-# a block ("Oops: 0038", an ASCE-type exception at a per-CPU access in
-# ext4_mb_new_blocks), fattr loaded or not (2026-12-06, doc/testing.md).
-# Its runs get no real file systems: test/vm-realfs.sh says what it skips.
-norealfs=
-case $arch-$rel in
-s390x-7.2.*) norealfs=1 ;;
-esac
-if [ -z "$norealfs" ] &&
-   { [ "$run" = check ] || [ "$run" = bench ] || [ "$run" = demo ]; }; then
+if [ "$run" = check ] || [ "$run" = bench ] || [ "$run" = demo ]; then
 	case $tag in
 	debug|debug-newest) ;;
 	*)	FATTR_MODULES=$("$top/scripts/kernel-modules.sh" "$tag") || {
