@@ -438,6 +438,45 @@ void fattr_memo_free(struct fattr_memo *memo)
 	kvfree(memo);
 }
 
+/*
+ * fattr_visible() of @mnt in the usual case, without its loop: nothing
+ * pending, neither @mnt nor its parent @root's mount, its mount point the
+ * parent's root or right below it (one link, read once), and the parent
+ * judged since the last rename.  A listing meets mounts in creation
+ * order, so most are such.
+ *
+ * Return: FATTR_SHOWN or FATTR_HIDDEN, charged to this hold as
+ * fattr_visible()'s one hop and one step; or -1: judge it the long way.
+ */
+static int fattr_memo_quick(struct fattr_memo *memo, struct mount *mnt,
+			    const struct path *root)
+{
+	struct mount *parent = fattr_field(mnt, fattr_layout.mount_parent);
+	struct dentry *top, *d;
+	int vis;
+
+	if (memo->npending || parent == mnt ||
+	    fattr_vfsmount(mnt) == root->mnt ||
+	    fattr_vfsmount(parent) == root->mnt ||
+	    memo->spent.hops >= FATTR_HOPS_PER_HOLD ||
+	    memo->spent.steps >= FATTR_STEPS_PER_HOLD)
+		return -1;
+	vis = fattr_memo_get(memo, parent);
+	if (vis < 0)
+		return -1;
+	top = fattr_vfsmount(parent)->mnt_root;
+	d = fattr_field(mnt, fattr_layout.mount_mountpoint);
+	if (d != top && READ_ONCE(d->d_parent) != top)
+		return -1;
+	/* The link and the parent's verdict held together: no rename. */
+	if (fattr_memo_stale(memo))
+		return -1;
+	memo->spent.hops++;
+	memo->spent.steps++;
+	fattr_memo_put(memo, mnt, vis);
+	return vis;
+}
+
 /**
  * fattr_memo_judge() - a listing's verdict on a mount
  * @memo: the listing's memo, whose fattr_memo_hold() began this hold
@@ -452,8 +491,11 @@ void fattr_memo_free(struct fattr_memo *memo)
 int fattr_memo_judge(struct fattr_memo *memo, struct mount *mnt,
 		     const struct path *root)
 {
-	int vis = fattr_judge(mnt, root, memo);
+	int vis = fattr_memo_quick(memo, mnt, root);
 
+	if (vis >= 0)
+		return vis;
+	vis = fattr_judge(mnt, root, memo);
 	if (vis != FATTR_LATER)
 		return vis;
 	/*
