@@ -10,12 +10,12 @@
  *   ->start()  takes namespace_sem for read (5.10 to 7.x) and returns the
  *              mount at the walk's position;
  *   ->next()   steps through the caller's namespace, in procfs's order
- *              (a list on 6.1, an rbtree by unique id since 6.8);
+ *              (a list on 5.10 and 6.1, an rbtree by unique id since 6.8);
  *   ->show()   renders one struct mount as the caller's procfs would:
  *              root and mount point relative to the caller's root, and
  *              SEQ_SKIP for a mount the caller cannot reach;
  *   ->stop()   drops namespace_sem.  Given the next mount, it parks the
- *              walk there (6.1: procfs's cursor; 6.8+: the position is
+ *              walk there (5.10, 6.1: procfs's cursor; 6.8+: the position is
  *              that mount's unique id), so that ->start() resumes it.
  *
  * The records are therefore byte-identical to /proc/self/mountinfo.
@@ -108,11 +108,12 @@ static int fattr_mi_show(struct fattr_mi *mi, struct mount *v)
 /*
  * fattr_mi_show() of @v, or where @ref asks for no record and the judge
  * can tell (visible.c), whether the caller's mountinfo lists @v; then,
- * if it does, what @ref asks of it.  A mount the judge is shown is one
- * seq_path_root() would not skip: an error of the record's rendering
- * itself (a ->show_path() of a cgroup path past PATH_MAX) fails the
- * caller's read of mountinfo but not these keys, as statmount(2) gives
- * them too.
+ * if it does, what @ref asks of it.  A mount the judge finds listed is
+ * one seq_path_root() would not skip: where the judge can tell, an error
+ * of the record's rendering itself (a ->show_path() of a cgroup path
+ * past PATH_MAX) fails the caller's read of mountinfo but not these
+ * keys, as statmount(2) gives them too; where it cannot (a rename, a
+ * long way up), the rendering's error is the answer.
  *
  * Return: as fattr_mi_show() (-EOVERFLOW, without rendering, where the
  * walk has no buffer yet), or fattr_mi_take()'s -EOVERFLOW.
@@ -242,22 +243,19 @@ again:
 			goto again;
 		goto out;
 	}
-	if (stateful && !map) {
+	/*
+	 * A walk to find the mount, with a map to fill, and a page, so that
+	 * a mount the judge cannot tell about is rendered where it is met,
+	 * not after a restart.
+	 */
+	if ((stateful && !map) || val->cap < PAGE_SIZE) {
 		fattr_mi_unlock(mi, NULL);
 		/* Room for the mounts there are, and some that may come. */
-		map = fattr_map_alloc(st.nr + st.nr / 8 + 16);
-		if (!map)
-			return -ENOMEM;
-		mi->pos = 0;
-		goto again;
-	}
-
-	/*
-	 * A walk to find the mount: with a page, so that a mount the judge
-	 * cannot tell about is rendered where it is met, not after a restart.
-	 */
-	if (val->cap < PAGE_SIZE) {
-		fattr_mi_unlock(mi, NULL);
+		if (stateful && !map) {
+			map = fattr_map_alloc(st.nr + st.nr / 8 + 16);
+			if (!map)
+				return -ENOMEM;
+		}
 		err = fattr_val_reserve(val, PAGE_SIZE);
 		if (err)
 			goto out;

@@ -340,6 +340,51 @@ static int fattr_visible(struct mount *mnt, const struct path *root,
 }
 
 /*
+ * fattr_visible() of @mnt in the usual case, without its loop: nothing
+ * pending, neither @mnt nor its parent @root's mount (which the memo
+ * never holds: checked anyway), its mount point the parent's root or
+ * right below it (one link, read once), and the parent judged since the
+ * last rename.  A listing meets a parent before its children (creation
+ * order), so the parent is usually judged; most mount points of a
+ * container's tree lie right below their parent's root.  Charged as
+ * fattr_visible() charges it: one hop, and one step unless the mount
+ * point is the parent's root.
+ *
+ * Return: true and *@vis FATTR_SHOWN or FATTR_HIDDEN; or false: judge it
+ * the long way.
+ */
+static bool fattr_memo_quick(struct fattr_memo *memo, struct mount *mnt,
+			     const struct path *root, int *vis)
+{
+	struct mount *parent = fattr_field(mnt, fattr_layout.mount_parent);
+	struct dentry *top, *d;
+	int got;
+
+	if (memo->npending || parent == mnt ||
+	    fattr_vfsmount(mnt) == root->mnt ||
+	    fattr_vfsmount(parent) == root->mnt ||
+	    memo->spent.hops >= FATTR_HOPS_PER_HOLD)
+		return false;
+	got = fattr_memo_get(memo, parent);
+	if (got < 0)
+		return false;
+	top = fattr_vfsmount(parent)->mnt_root;
+	d = fattr_field(mnt, fattr_layout.mount_mountpoint);
+	if (d != top && (READ_ONCE(d->d_parent) != top ||
+			 memo->spent.steps >= FATTR_STEPS_PER_HOLD))
+		return false;
+	/* The link and the parent's verdict held together: no rename. */
+	if (fattr_memo_stale(memo))
+		return false;
+	if (d != top)
+		memo->spent.steps++;
+	memo->spent.hops++;
+	fattr_memo_put(memo, mnt, got);
+	*vis = got;
+	return true;
+}
+
+/*
  * fattr_visible() of @mnt, after any way up an earlier hold cut short.
  * A pending mount that needs rendering is left to the way up of @mnt,
  * which then meets it unjudged and needs rendering too, or not.
@@ -438,45 +483,6 @@ void fattr_memo_free(struct fattr_memo *memo)
 	kvfree(memo);
 }
 
-/*
- * fattr_visible() of @mnt in the usual case, without its loop: nothing
- * pending, neither @mnt nor its parent @root's mount, its mount point the
- * parent's root or right below it (one link, read once), and the parent
- * judged since the last rename.  A listing meets mounts in creation
- * order, so most are such.
- *
- * Return: FATTR_SHOWN or FATTR_HIDDEN, charged to this hold as
- * fattr_visible()'s one hop and one step; or -1: judge it the long way.
- */
-static int fattr_memo_quick(struct fattr_memo *memo, struct mount *mnt,
-			    const struct path *root)
-{
-	struct mount *parent = fattr_field(mnt, fattr_layout.mount_parent);
-	struct dentry *top, *d;
-	int vis;
-
-	if (memo->npending || parent == mnt ||
-	    fattr_vfsmount(mnt) == root->mnt ||
-	    fattr_vfsmount(parent) == root->mnt ||
-	    memo->spent.hops >= FATTR_HOPS_PER_HOLD ||
-	    memo->spent.steps >= FATTR_STEPS_PER_HOLD)
-		return -1;
-	vis = fattr_memo_get(memo, parent);
-	if (vis < 0)
-		return -1;
-	top = fattr_vfsmount(parent)->mnt_root;
-	d = fattr_field(mnt, fattr_layout.mount_mountpoint);
-	if (d != top && READ_ONCE(d->d_parent) != top)
-		return -1;
-	/* The link and the parent's verdict held together: no rename. */
-	if (fattr_memo_stale(memo))
-		return -1;
-	memo->spent.hops++;
-	memo->spent.steps++;
-	fattr_memo_put(memo, mnt, vis);
-	return vis;
-}
-
 /**
  * fattr_memo_judge() - a listing's verdict on a mount
  * @memo: the listing's memo, whose fattr_memo_hold() began this hold
@@ -491,9 +497,9 @@ static int fattr_memo_quick(struct fattr_memo *memo, struct mount *mnt,
 int fattr_memo_judge(struct fattr_memo *memo, struct mount *mnt,
 		     const struct path *root)
 {
-	int vis = fattr_memo_quick(memo, mnt, root);
+	int vis;
 
-	if (vis >= 0)
+	if (fattr_memo_quick(memo, mnt, root, &vis))
 		return vis;
 	vis = fattr_judge(mnt, root, memo);
 	if (vis != FATTR_LATER)
