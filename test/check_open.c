@@ -8,7 +8,8 @@
  * security_file_open(), so an LSM judging in inode_permission never saw
  * the open.
  *
- * Counted with a kprobe trace event on security_inode_permission(), whose
+ * Counted with a kprobe (or, on riscv64, fprobe) trace event on
+ * security_inode_permission(), whose
  * second argument is the mask, filtered to MAY_OPEN: a getxattr(2) of a
  * ':' name that reads the caller's mountinfo must make as many such
  * checks as the caller's own open(2) of /proc/self/mountinfo makes (the
@@ -61,7 +62,7 @@ static const char *tracefs(void)
 	size_t i;
 
 	for (i = 0; i < sizeof(tracing_dirs) / sizeof(*tracing_dirs); i++) {
-		char *p = xasprintf("%s/kprobe_events", tracing_dirs[i]);
+		char *p = xasprintf("%s/dynamic_events", tracing_dirs[i]);
 		int ok = !access(p, W_OK);
 
 		free(p);
@@ -69,10 +70,21 @@ static const char *tracefs(void)
 			return tracing_dirs[i];
 	}
 	ck_assert_msg(!mount("tracefs", tracing_dirs[0], "tracefs", 0, NULL),
-		      "no tracefs with kprobe_events, and mounting one at %s: %s",
+		      "no tracefs with dynamic_events, and mounting one at %s: %s",
 		      tracing_dirs[0], strerror(errno));
 	return tracing_dirs[0];
 }
+
+/*
+ * The probe on security_inode_permission(), its mask (second argument)
+ * fetched: a kprobe event, or where the kernel cannot put a kprobe on a
+ * function's ftrace site (riscv64: no KPROBES_ON_FTRACE, EINVAL) an
+ * fprobe event (6.7+), through dynamic_events, which takes both.
+ */
+static const char *const probes[] = {
+	"p:" EVENT_GROUP "/" EVENT_NAME " security_inode_permission mask=$arg2:s32\n",
+	"f:" EVENT_GROUP "/" EVENT_NAME " security_inode_permission mask=$arg2:s32\n",
+};
 
 /*
  * A counter, for this thread, of security_inode_permission() calls whose
@@ -82,16 +94,16 @@ static int may_open_counter(const char **dir)
 {
 	struct perf_event_attr a;
 	char buf[32] = "", *idp;
-	int fd, err;
+	size_t i;
+	int fd, err = EINVAL;
 
 	*dir = tracefs();
 	/* One left by an earlier run that failed (a forked test's exit). */
-	trace_write(*dir, "kprobe_events", "-:" EVENT_GROUP "/" EVENT_NAME "\n");
-	err = trace_write(*dir, "kprobe_events",
-			  "p:" EVENT_GROUP "/" EVENT_NAME
-			  " security_inode_permission mask=$arg2:s32\n");
-	ck_assert_msg(!err, "kprobe event on security_inode_permission: %s",
-		      strerror(err));
+	trace_write(*dir, "dynamic_events", "-:" EVENT_GROUP "/" EVENT_NAME "\n");
+	for (i = 0; i < sizeof(probes) / sizeof(*probes) && err; i++)
+		err = trace_write(*dir, "dynamic_events", probes[i]);
+	ck_assert_msg(!err, "kprobe or fprobe event on "
+		      "security_inode_permission: %s", strerror(err));
 	idp = xasprintf("%s/events/" EVENT_GROUP "/" EVENT_NAME "/id", *dir);
 	fd = open(idp, O_RDONLY | O_CLOEXEC);
 	ck_assert_msg(fd >= 0, "%s: %s", idp, strerror(errno));
@@ -113,7 +125,7 @@ static int may_open_counter(const char **dir)
 static void may_open_counter_close(int fd, const char *dir)
 {
 	close(fd);
-	trace_write(dir, "kprobe_events", "-:" EVENT_GROUP "/" EVENT_NAME "\n");
+	trace_write(dir, "dynamic_events", "-:" EVENT_GROUP "/" EVENT_NAME "\n");
 }
 
 static uint64_t count(int fd)
