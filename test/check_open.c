@@ -89,6 +89,9 @@ static const char *const probes[] = {
 /*
  * A counter, for this thread, of security_inode_permission() calls whose
  * mask has MAY_OPEN; *@dir gets the tracefs holding its kprobe event.
+ * -1 where the kernel takes neither probe on riscv64 (Debian's 6.12
+ * refuses both with EINVAL: no KPROBES_ON_FTRACE; 2026-12-06); anywhere
+ * else that fails the test.
  */
 static int may_open_counter(const char **dir)
 {
@@ -102,6 +105,10 @@ static int may_open_counter(const char **dir)
 	trace_write(*dir, "dynamic_events", "-:" EVENT_GROUP "/" EVENT_NAME "\n");
 	for (i = 0; i < sizeof(probes) / sizeof(*probes) && err; i++)
 		err = trace_write(*dir, "dynamic_events", probes[i]);
+#if defined(__riscv)
+	if (err == EINVAL)
+		return -1;
+#endif
 	ck_assert_msg(!err, "kprobe or fprobe event on "
 		      "security_inode_permission: %s", strerror(err));
 	idp = xasprintf("%s/events/" EVENT_GROUP "/" EVENT_NAME "/id", *dir);
@@ -152,6 +159,12 @@ START_TEST(test_open_is_callers)
 	uint64_t before, own, got;
 	size_t i;
 	ssize_t n;
+
+	if (fd < 0) {
+		printf("open: no probe on security_inode_permission in this "
+		       "kernel (riscv64: EINVAL): not counted\n");
+		return;
+	}
 
 	before = count(fd);
 	mi = open("/proc/self/mountinfo", O_RDONLY);
