@@ -179,7 +179,7 @@ if [ "$root" = / ]; then
 		[ "$(id -u)" -eq 0 ] || fail "missing packages:$missing (run as root to install)"
 		say "installing$missing"
 		# shellcheck disable=SC2086
-		apt-get install -y -q --no-install-recommends $missing >/dev/null ||
+		"$top/scripts/apt-get.sh" install -y -q --no-install-recommends $missing >/dev/null ||
 			fail "installing$missing failed"
 	fi
 fi

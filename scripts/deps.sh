@@ -39,13 +39,13 @@ if [ -n "$missing" ]; then
 	export DEBIAN_FRONTEND=noninteractive
 	# A fresh machine's apt-daily may hold apt's locks for a while: wait.
 	tries=0
-	until apt-get update -q >/dev/null; do
+	until "$(dirname "$0")/apt-get.sh" update -q >/dev/null; do
 		tries=$((tries + 1))
 		[ "$tries" -lt 20 ] || { echo "deps: apt-get update failed" >&2; exit 1; }
 		sleep 30
 	done
 	# shellcheck disable=SC2086
-	apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends $missing >/dev/null
+	"$(dirname "$0")/apt-get.sh" install -y -q --no-install-recommends $missing >/dev/null
 fi
 
 # The QEMU of a Debian chroot, where arch.sh names one (s390x: trixie's,

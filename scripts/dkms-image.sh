@@ -93,7 +93,7 @@ command -v mkfs.vfat >/dev/null || need="$need dosfstools"
 command -v mcopy >/dev/null || need="$need mtools"
 if [ -n "$need" ]; then
 	# shellcheck disable=SC2086
-	apt-get install -y -q --no-install-recommends $need >/dev/null ||
+	"$(dirname "$0")/apt-get.sh" install -y -q --no-install-recommends $need >/dev/null ||
 		fail "apt-get install$need failed"
 fi
 

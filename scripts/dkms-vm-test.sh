@@ -47,12 +47,12 @@ orel=$(other_release)
 
 begin setup "headers for $rel only"
 if ! has_headers "$rel"; then
-	run setup-headers.log apt-get install -y -q \
+	run setup-headers.log apt-get -o DPkg::Lock::Timeout=600 install -y -q \
 		/var/cache/fattr-debs/"$tag"/*.deb
 fi
 if has_headers "$orel"; then
 	# shellcheck disable=SC2046
-	run setup-remove.log apt-get remove -y -q $(packages_of /var/cache/fattr-debs/"$other")
+	run setup-remove.log apt-get -o DPkg::Lock::Timeout=600 remove -y -q $(packages_of /var/cache/fattr-debs/"$other")
 fi
 has_headers "$rel" || fail "no headers for $rel"
 has_headers "$orel" && fail "headers for $orel still installed"
@@ -94,7 +94,7 @@ build_step
 
 begin package "apt-get install ./$(basename "$deb")"
 [ -f "$deb" ] || fail "no package $deb"
-run apt-install.log apt-get install -y -q "$deb"
+run apt-install.log apt-get -o DPkg::Lock::Timeout=600 install -y -q "$deb"
 sed -n '/Building for/,$p' "$logs/apt-install.log" | sed 's/^/     | /'
 dkms status fattr | grep -q "^fattr/$version, $rel, x86_64: installed" ||
 	fail "not installed for $rel: $(dkms status fattr)"
@@ -163,7 +163,7 @@ ok "man 7 fattr: $(wc -l <"$logs/man.out") lines, no warnings"
 end
 
 begin second "headers of $orel installed afterwards"
-run second-headers.log apt-get install -y -q /var/cache/fattr-debs/"$other"/*.deb
+run second-headers.log apt-get -o DPkg::Lock::Timeout=600 install -y -q /var/cache/fattr-debs/"$other"/*.deb
 sed -n '/dkms/,$p' "$logs/second-headers.log" | head -n 12 | sed 's/^/     | /'
 dkms status fattr | grep -q "^fattr/$version, $orel, x86_64: installed" ||
 	fail "not installed for $orel: $(dkms status fattr)"
@@ -175,7 +175,7 @@ ok "built for $orel: $f"
 end
 
 begin remove "apt-get remove fattr-dkms"
-run apt-remove.log apt-get remove -y -q fattr-dkms
+run apt-remove.log apt-get -o DPkg::Lock::Timeout=600 remove -y -q fattr-dkms
 [ -e /var/lib/dkms/fattr ] && fail "/var/lib/dkms/fattr left behind"
 [ -z "$(fattr_files)" ] || fail "left behind: $(fattr_files)"
 [ -e "/usr/src/fattr-$version" ] && fail "/usr/src/fattr-$version left behind"

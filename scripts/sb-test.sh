@@ -69,9 +69,9 @@ for p in qemu-system-x86 qemu-utils ovmf e2fsprogs cpio git openssl; do
 		grep -q '^install ok installed$' || missing="$missing $p"
 done
 if [ -n "$missing" ]; then
-	apt-get update -q >/dev/null
+	"$top/scripts/apt-get.sh" update -q >/dev/null
 	# shellcheck disable=SC2086
-	apt-get install -y -q --no-install-recommends $missing >/dev/null ||
+	"$top/scripts/apt-get.sh" install -y -q --no-install-recommends $missing >/dev/null ||
 		fail "apt-get install$missing failed"
 fi
 if ! command -v virt-fw-vars >/dev/null; then
@@ -79,9 +79,9 @@ if ! command -v virt-fw-vars >/dev/null; then
 		mirror=$("$top/scripts/mirror.sh") || fail "apt knows no mirror for bookworm/main"
 		echo "deb $mirror bookworm-backports main" \
 			>/etc/apt/sources.list.d/fattr-bookworm-backports.list
-		apt-get update -q >/dev/null || fail "apt-get update failed"
+		"$top/scripts/apt-get.sh" update -q >/dev/null || fail "apt-get update failed"
 	fi
-	apt-get install -y -q --no-install-recommends -t bookworm-backports \
+	"$top/scripts/apt-get.sh" install -y -q --no-install-recommends -t bookworm-backports \
 		python3-virt-firmware >/dev/null ||
 		fail "apt-get install -t bookworm-backports python3-virt-firmware failed"
 fi

@@ -152,7 +152,7 @@ enroll)
 	build_step
 
 	begin install "apt-get install ./$(basename "$deb"): dkms signs with a key of its own"
-	run apt-install.log apt-get install -y -q "$deb"
+	run apt-install.log apt-get -o DPkg::Lock::Timeout=600 install -y -q "$deb"
 	grep -E 'Sign command|Signing key|Public certificate|[Cc]ertificate or key|generating' \
 		"$logs/apt-install.log" | sed 's/^/     | /'
 	pub=$(mok_pub)
@@ -259,7 +259,7 @@ enrolled)
 
 	begin second "headers of $(cat "$here/second") installed: dkms builds and signs for it"
 	orel=$(cat "$here/second")
-	run second-headers.log apt-get install -y -q /var/cache/fattr-debs/"$other"/*.deb
+	run second-headers.log apt-get -o DPkg::Lock::Timeout=600 install -y -q /var/cache/fattr-debs/"$other"/*.deb
 	dkms status fattr | grep -q "^fattr/$version, $orel, x86_64: installed" ||
 		fail "not installed for $orel: $(dkms status fattr)"
 	f=$(find /lib/modules/"$orel"/updates/dkms -name 'fattr.ko*')
