@@ -85,6 +85,7 @@ int fattr_mountinfo_verdict(void);
  * a walk of the caller's mounts (and mnt_facts.c: what it reads of them).
  */
 void __init fattr_mountinfo_shortcuts(void);
+extern size_t fattr_listing_max;
 int fattr_render_mnt(struct vfsmount *mnt, struct fattr_val *val);
 int fattr_render_id(int id, struct fattr_val *val);
 int fattr_render_ids(struct fattr_val *val);

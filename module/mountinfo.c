@@ -362,6 +362,23 @@ struct fattr_listing {
 };
 
 /*
+ * The largest scratch buffer a listing renders a record into, as procfs's
+ * read of mountinfo grows its own (fs/seq_file.c: seq_buf_alloc() refuses
+ * more than MAX_RW_COUNT, and the read fails with ENOMEM).  Doubling from
+ * a page, the last size allowed is 1 GiB; kvmalloc() would warn past
+ * INT_MAX.  The listing_record_max parameter (main.c, test only) lowers it.
+ */
+size_t fattr_listing_max = MAX_RW_COUNT;
+
+/* @scratch twice as big, or -ENOMEM past fattr_listing_max. */
+static int fattr_listing_grow(struct fattr_val *scratch)
+{
+	if (scratch->cap > fattr_listing_max / 2)
+		return -ENOMEM;
+	return fattr_val_reserve(scratch, 2 * scratch->cap);
+}
+
+/*
  * Ends a hold of a listing at @v after @err (0; FATTR_IDS_LATER:
  * judging's budget spent; -EOVERFLOW: the record at @v needs a bigger
  * buffer), grows what has to grow, and begins the next hold at @v (*@v:
@@ -386,7 +403,7 @@ static int fattr_ids_pause(struct fattr_mi *mi, struct fattr_listing *l,
 	 * to render it.
 	 */
 	if (err == -EOVERFLOW)
-		err = fattr_val_reserve(&l->scratch, 2 * l->scratch.cap);
+		err = fattr_listing_grow(&l->scratch);
 	if (!err && fatal_signal_pending(current))
 		err = -EINTR;
 	if (!err && l->val->cap - l->val->len < FATTR_ID_ROOM)

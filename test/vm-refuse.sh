@@ -19,6 +19,9 @@
 #   claim: a getxattr entry point already taken by another IPMODIFY
 #          ftrace_ops (test/claim/fattr_claim.ko), each entry in turn; and
 #          the other way round, fattr_claim cannot take one from fattr
+#   cap:   (not a refusal to load) a listing's buffer for a record it
+#          renders is capped as procfs's: loaded with a test-only lower
+#          cap, a listing that needs more fails with ENOMEM
 #
 # Leaves fattr loaded.  Exits non-zero if any check failed.
 
@@ -272,6 +275,71 @@ else
 	# getxattr, lgetxattr, fgetxattr at least, on every architecture.
 	[ "$claimed" -ge 3 ] || fail "claim: only $claimed entries were tried"
 fi
+
+# --- cap: the listing's buffer for a record it renders ------------------
+# A mount point 2,100 directories below its parent's root: deeper than a
+# listing judges without rendering (module/visible.c), so the listing
+# renders its record, over 4 KiB, growing its buffer past a page.  Loaded
+# with listing_record_max=4096, the listing must give ENOMEM, as a read
+# of mountinfo does when a record needs more than procfs's cap
+# (MAX_RW_COUNT); under the default cap it must list exactly the ids of
+# the caller's mountinfo.  Where a page holds the record (64 KiB pages),
+# the small cap is never reached: the listing must be whole then too.
+cap_dir=/tmp/refuse-cap
+# The caller's mount ids, from procfs and from fattr's listing.
+cap_ids() {
+	awk '{ print $1 }' /proc/self/mountinfo >/tmp/refuse.exp
+	getfattr --absolute-names --only-values -n :mntns: / \
+		>/tmp/refuse.raw 2>/tmp/refuse.err || return 1
+	tr '\0' '\n' </tmp/refuse.raw | sed 's/:$//' >/tmp/refuse.got
+}
+if ! mkdir -p "$cap_dir" || ! mount -t tmpfs fattr-cap "$cap_dir" ||
+   ! (
+	# Mounted first, then put 2,100 directories down by renames of the
+	# top: no path used is long (busybox's cd would need the whole one).
+	cd "$cap_dir" && mkdir -p c/m && mount -t tmpfs fattr-cap-deep c/m ||
+		exit 1
+	i=0
+	while [ $i -lt 2100 ]; do
+		mkdir w && mv c w/d && mv w c || exit 1
+		i=$((i + 1))
+	done
+); then
+	fail "cap: the deep mount could not be made"
+fi
+longest=$(awk '{ if (length($0) + 1 > n) n = length($0) + 1 } END { print n }' \
+	/proc/self/mountinfo)
+page=$(awk '/^KernelPageSize:/ { print $2 * 1024; exit }' /proc/self/smaps)
+mark
+if insmod "$ko" listing_record_max=4096 2>/tmp/refuse.err; then
+	if [ "$longest" -gt "$page" ]; then
+		if cap_ids; then
+			fail "cap: a $longest-byte record was listed under a 4,096-byte cap"
+		elif grep -q 'Cannot allocate memory' /tmp/refuse.err; then
+			ok "cap: a $longest-byte record over a 4,096-byte cap: ENOMEM"
+		else
+			fail "cap: the listing failed otherwise: $(cat /tmp/refuse.err)"
+		fi
+	elif cap_ids && cmp -s /tmp/refuse.exp /tmp/refuse.got; then
+		ok "cap: a $page-byte page holds the $longest-byte record: listed whole"
+	else
+		fail "cap: the listing under a cap below the page is not mountinfo's"
+	fi
+	log_clean "cap"
+	unload
+else
+	fail "cap: insmod listing_record_max=4096: $(cat /tmp/refuse.err)"
+fi
+mark
+insmod "$ko" || fail "cap: insmod without listing_record_max"
+if cap_ids && cmp -s /tmp/refuse.exp /tmp/refuse.got; then
+	ok "cap: under the default cap, the listing is mountinfo's ($(wc -l </tmp/refuse.got) ids, the longest record $longest bytes)"
+else
+	fail "cap: under the default cap, the listing is not mountinfo's: $(cat /tmp/refuse.err)"
+fi
+log_clean "cap, default"
+umount -l "$cap_dir" || fail "cap: umount -l $cap_dir"
+rm -f /tmp/refuse.raw
 
 [ -d /sys/module/fattr ] || load "end"
 rm -f /tmp/refuse.got /tmp/refuse.exp /tmp/refuse.err /tmp/refuse.file
