@@ -373,8 +373,11 @@ enum fattr_statfs {
  * system's OPENDIR and RELEASEDIR.
  *
  * Invariant (doc/design.md "Security model"): a super block's UUID and
- * device go to those who could open the mount's root, not to every
- * caller that may statfs(2) its mount point (a 0700 home's owner only).
+ * device go to those who could open the mount's root directory given a
+ * path to it (the open itself is checked, not search permission on a
+ * way there: that open's FS_IOC_GETFSUUID gives the UUID anyway), not to
+ * every caller that may statfs(2) its mount point (a 0700 home's owner
+ * only).
  *
  * Return: 0; -EACCES if the caller could not (whatever the open's own
  * error: a FUSE server's, fscrypt's or ESTALE, which tell nothing more);
