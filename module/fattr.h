@@ -74,6 +74,8 @@ struct fattr_val {
 
 void fattr_val_free(struct fattr_val *val);
 int fattr_val_reserve(struct fattr_val *val, size_t cap);
+extern size_t fattr_render_max;
+int fattr_val_grow_render(struct fattr_val *val);
 
 /* verdict.c: the private procfs instance; the caller's LSM verdict. */
 int __init fattr_mountinfo_init(void);
@@ -85,10 +87,8 @@ int fattr_mountinfo_verdict(void);
  * a walk of the caller's mounts (and mnt_facts.c: what it reads of them).
  */
 void __init fattr_mountinfo_shortcuts(void);
-extern size_t fattr_listing_max;
 int fattr_render_mnt(struct vfsmount *mnt, struct fattr_val *val);
 int fattr_render_id(int id, struct fattr_val *val);
-int fattr_render_ids(struct fattr_val *val);
 
 /*
  * What a walk reads of the mount whose record it renders (or, with
@@ -136,6 +136,29 @@ struct fattr_mnt_ref {
 
 int fattr_render_mnt_ref(struct vfsmount *mnt, struct fattr_val *val,
 			 struct fattr_mnt_ref *ref);
+
+/*
+ * How a key's value is made from one reading of a mount, with no
+ * allocation and no sleep (a column makes it under namespace_sem): from
+ * the record a walk rendered, in place in @val, or from what it read of
+ * the mount (@ref) into @val's FATTR_VAL_SMALL bytes.  A single key
+ * (keys_mount.c) and a column (listing.c) call the same function, so a
+ * column's value of a mount is that mount's key, byte for byte.
+ *
+ * Return: 0, or the key's errno for this mount (ENODATA: none; EIO: a
+ * record fattr cannot split).
+ */
+struct fattr_make {
+	int (*make)(struct fattr_val *val, const struct fattr_mnt_ref *ref,
+		    int arg);
+	int arg;
+	bool record;		/* made from the record: render the mount */
+	bool master_reached;	/* reads ref->master_reached */
+};
+
+/* listing.c: one walk over all the caller's mounts. */
+int fattr_render_ids(struct fattr_val *val);
+int fattr_render_column(const struct fattr_make *how, struct fattr_val *val);
 int fattr_render_id_ref(int id, struct fattr_val *val,
 			struct fattr_mnt_ref *ref);
 bool fattr_mount_is(const struct vfsmount *mnt, int id,
@@ -207,7 +230,7 @@ bool fattr_mnt_idmap_copy(const struct vfsmount *mnt, bool gid,
 int fattr_mnt_idmap_format(const struct fattr_idmap *map, bool gid,
 			   struct fattr_val *val);
 
-/* walk.c: the attribute tree. */
+/* tree.c: the attribute tree. */
 void __init fattr_walk_init(void);
 void __init fattr_walk_features(void);
 ssize_t fattr_getxattr(const struct path *path, const char *name,

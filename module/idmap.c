@@ -68,7 +68,7 @@ bool fattr_ns_state(struct fattr_ns_state *st)
 	if (!fattr_has_ns_state())
 		return false;
 	st->id = *(const u64 *)(ns + fattr_layout.mntns_id);
-	/* Once each: walk.c's mntns_event reads them without the lock. */
+	/* Once each: tree.c's mntns_event reads them without the lock. */
 	st->event = READ_ONCE(*(const u64 *)(ns + fattr_layout.mntns_event));
 	st->nr = READ_ONCE(*(const unsigned int *)(ns + fattr_layout.mntns_nr));
 	return true;

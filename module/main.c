@@ -23,21 +23,22 @@ module_param_unsafe(btf_path, charp, 0444);
 MODULE_PARM_DESC(btf_path, "Test only: a BTF file to read instead of the kernel's; taints, refused under lockdown");
 
 /*
- * For the test of the listing's cap (mountinfo.c: fattr_listing_max); no
+ * For the test of the cap on a buffer fattr renders a record into only to
+ * learn whether the caller sees a mount (val.c: fattr_render_max); no
  * user needs it.  0, the default, and anything above MAX_RW_COUNT leave
- * procfs's cap, MAX_RW_COUNT.  Setting it taints the kernel, as
- * btf_path does: a test-only knob.
+ * procfs's cap, MAX_RW_COUNT.  Setting it taints the kernel, as btf_path
+ * does: a test-only knob.
  */
-static unsigned long listing_record_max;
-module_param_unsafe(listing_record_max, ulong, 0444);
-MODULE_PARM_DESC(listing_record_max, "Test only: the largest buffer (bytes) a listing renders a record into; taints");
+static unsigned long render_max;
+module_param_unsafe(render_max, ulong, 0444);
+MODULE_PARM_DESC(render_max, "Test only: the largest buffer (bytes) a record is rendered into to learn whether the caller sees its mount; taints");
 
 static int __init fattr_init(void)
 {
 	int err;
 
-	if (listing_record_max && listing_record_max < fattr_listing_max)
-		fattr_listing_max = listing_record_max;
+	if (render_max && render_max < fattr_render_max)
+		fattr_render_max = render_max;
 
 	/*
 	 * The private procfs instance (verdict.c) takes the pid namespace

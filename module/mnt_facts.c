@@ -23,7 +23,7 @@
 #include <uapi/linux/mount.h>
 
 #include "compat.h"
-#include "mountinfo.h"
+#include "mnt_walk.h"
 
 /* mnt_id_unique of @mnt (6.8+), or 0. */
 static u64 fattr_unique_id(const struct mount *mnt)

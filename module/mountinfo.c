@@ -20,10 +20,11 @@
  *
  * The records are therefore byte-identical to /proc/self/mountinfo.
  *
- * This file holds the walks: by mount (":mnt:"), by id (":mntns:ID:",
- * through a map of idmap.c when it can) and over all ids (":mntns:").
- * The file they drive is opened, and the LSMs' verdict taken, by
- * verdict.c; a listing judges visibility without rendering in
+ * This file holds the walk's steps and the walks to one mount: by mount
+ * (":mnt:") and by id (":mntns:ID:", through a map of idmap.c when it
+ * can); the walk over all mounts (":mntns:" and the columns) is
+ * listing.c's.  The file they drive is opened, and the LSMs' verdict
+ * taken, by verdict.c; visibility is judged without rendering in
  * visible.c; what a walk reads of a mount in its hold is mnt_facts.c's.
  *
  * namespace_sem stalls every mount, umount, unshare(CLONE_NEWNS) and
@@ -49,14 +50,14 @@
 #include <linux/xattr.h>
 #include <uapi/linux/fattr.h>
 
-#include "mountinfo.h"
+#include "mnt_walk.h"
 
 /*
  * Takes namespace_sem and returns the mount at the walk's position (the
  * first, or where fattr_mi_unlock() parked it), NULL past the last.
  * Records are rendered into @buf.
  */
-static struct mount *fattr_mi_lock(struct fattr_mi *mi, struct fattr_val *buf)
+struct mount *fattr_mi_lock(struct fattr_mi *mi, struct fattr_val *buf)
 {
 	struct seq_file *m = mi->seq;
 
@@ -66,7 +67,7 @@ static struct mount *fattr_mi_lock(struct fattr_mi *mi, struct fattr_val *buf)
 	return m->op->start(m, &mi->pos);
 }
 
-static struct mount *fattr_mi_next(struct fattr_mi *mi, struct mount *v)
+struct mount *fattr_mi_next(struct fattr_mi *mi, struct mount *v)
 {
 	return mi->seq->op->next(mi->seq, v, &mi->pos);
 }
@@ -76,7 +77,7 @@ static struct mount *fattr_mi_next(struct fattr_mi *mi, struct mount *v)
  * m_stop() parks procfs's cursor there), is where fattr_mi_lock()
  * resumes; NULL ends the walk.
  */
-static void fattr_mi_unlock(struct fattr_mi *mi, struct mount *next)
+void fattr_mi_unlock(struct fattr_mi *mi, struct mount *next)
 {
 	mi->seq->op->stop(mi->seq, next);
 }
@@ -87,7 +88,7 @@ static void fattr_mi_unlock(struct fattr_mi *mi, struct mount *next)
  * Return: 0, -ENODATA if the caller cannot see @v, or -EOVERFLOW if the
  * record did not fit.
  */
-static int fattr_mi_show(struct fattr_mi *mi, struct mount *v)
+int fattr_mi_show(struct fattr_mi *mi, struct mount *v)
 {
 	struct seq_file *m = mi->seq;
 	size_t count = m->count;
@@ -152,13 +153,21 @@ static int fattr_mi_visit(struct fattr_mi *mi, struct mount *v,
  * that wants the file system's options (@ref) renders them a second time
  * after the record: no longer than its super block options.  Where it
  * grows past FATTR_RECORD_MAX, fattr_walk() still refuses a record larger
- * than XATTR_SIZE_MAX.
+ * than XATTR_SIZE_MAX.  A walk that wants no record (@ref's no_record)
+ * grows it as a listing does, to procfs's cap (val.c), and gives what it
+ * reads of the mount whatever the record's size.
  */
 static int fattr_val_grow_record(struct fattr_val *val,
 				 const struct fattr_mnt_ref *ref)
 {
 	size_t max = FATTR_RECORD_MAX;
 
+	/*
+	 * No record wanted: one is rendered only to learn whether the
+	 * caller sees the mount, whatever its size, as a listing does.
+	 */
+	if (ref && ref->no_record)
+		return fattr_val_grow_render(val);
 	if (ref && ref->want_fs_opts)
 		max *= 2;
 	if (val->cap >= max)
@@ -314,202 +323,10 @@ out:
 	return err;
 }
 
-/* Room fattr_walk_ids() keeps in its output for one entry "ID:\0". */
-#define FATTR_ID_ROOM	16
-
-/*
- * Appends "ID:\0" to @val, which has FATTR_ID_ROOM bytes left.  Mount ids
- * are positive (an IDA's, from 1).  Written by hand, not with
- * snprintf(): this runs for every mount of a listing.
- */
-static void fattr_put_id(struct fattr_val *val, int id)
-{
-	char digits[10], *out = val->buf + val->len;
-	unsigned int v = id, n = 0;
-
-	do {
-		digits[n++] = '0' + v % 10;
-		v /= 10;
-	} while (v);
-	val->len += n + 2;
-	while (n)
-		*out++ = digits[--n];
-	*out++ = FATTR_SEP;
-	*out = '\0';
-}
-
-/* The caller's namespace's mount count, read without namespace_sem. */
-static unsigned int fattr_ns_mounts_hint(void)
-{
-	const char *ns = (const char *)current->nsproxy->mnt_ns;
-
-	if (fattr_layout.mntns_nr == FATTR_NO_OFFSET)
-		return 0;
-	return READ_ONCE(*(const unsigned int *)(ns + fattr_layout.mntns_nr));
-}
-
-/* fattr_ids_visit(): judge it in the next hold (not an errno). */
-#define FATTR_IDS_LATER	1
-
-/* A listing's state across its holds of namespace_sem. */
-struct fattr_listing {
-	struct fattr_val *val;		/* the "ID:\0" entries */
-	struct fattr_val scratch;	/* records rendered to learn visibility */
-	struct fattr_memo *memo;	/* verdicts, or NULL: render each mount */
-	const struct path *root;	/* the caller's root */
-	unsigned int work;		/* visits this hold (a render counts more) */
-	bool render;			/* render the mount at hand */
-};
-
-/*
- * The largest scratch buffer a listing renders a record into, as procfs's
- * read of mountinfo grows its own (fs/seq_file.c: seq_buf_alloc() refuses
- * more than MAX_RW_COUNT, and the read fails with ENOMEM).  Doubling from
- * a page, the last size allowed is 1 GiB; kvmalloc() would warn past
- * INT_MAX.  The listing_record_max parameter (main.c, test only) lowers it.
- */
-size_t fattr_listing_max = MAX_RW_COUNT;
-
-/* @scratch twice as big, or -ENOMEM past fattr_listing_max. */
-static int fattr_listing_grow(struct fattr_val *scratch)
-{
-	if (scratch->cap > fattr_listing_max / 2)
-		return -ENOMEM;
-	return fattr_val_reserve(scratch, 2 * scratch->cap);
-}
-
-/*
- * Ends a hold of a listing at @v after @err (0; FATTR_IDS_LATER:
- * judging's budget spent; -EOVERFLOW: the record at @v needs a bigger
- * buffer), grows what has to grow, and begins the next hold at @v (*@v:
- * where it resumes).
- *
- * Return: 0, or a negative errno with namespace_sem dropped.
- */
-static int fattr_ids_pause(struct fattr_mi *mi, struct fattr_listing *l,
-			   struct mount **v, int err)
-{
-	/* A record to render again, bigger. */
-	bool again = l->render && err == -EOVERFLOW;
-
-	/* Resume at @v, after growing what has to grow. */
-	fattr_mi_unlock(mi, *v);
-	cond_resched();
-	if (err == FATTR_IDS_LATER)
-		err = 0;	/* budget spent: judge on */
-	/*
-	 * A listing needs no record, only whether it is shown: a record of
-	 * any size is rendered to know, as procfs's read grows its buffer
-	 * to render it.
-	 */
-	if (err == -EOVERFLOW)
-		err = fattr_listing_grow(&l->scratch);
-	if (!err && fatal_signal_pending(current))
-		err = -EINTR;
-	if (!err && l->val->cap - l->val->len < FATTR_ID_ROOM)
-		err = fattr_val_reserve(l->val, 2 * l->val->cap);
-	if (err)
-		return err;
-	*v = fattr_mi_lock(mi, &l->scratch);
-	l->render = !l->memo || fattr_memo_hold(l->memo) || again;
-	l->work = 0;
-	return 0;
-}
-
-/*
- * Whether the caller sees @v, met by a listing in this hold: judged
- * (visible.c), or its record rendered into the scratch buffer where the
- * judge cannot tell.
- *
- * Return: 0 (seen), -ENODATA (not), FATTR_IDS_LATER (end the hold, judge
- * it in the next), -EOVERFLOW (render it again, bigger), or another
- * negative errno (->show()'s own, which ends the listing).
- */
-static int fattr_ids_visit(struct fattr_mi *mi, struct fattr_listing *l,
-			   struct mount *v)
-{
-	int err;
-
-	l->work++;
-	mi->seq->count = 0;
-	if (!l->render) {
-		int vis = fattr_memo_judge(l->memo, v, l->root);
-
-		if (vis == FATTR_LATER)
-			return FATTR_IDS_LATER;
-		if (vis != FATTR_RENDER)
-			return vis == FATTR_SHOWN ? 0 : -ENODATA;
-		l->render = true;
-	}
-	err = fattr_mi_show(mi, v);
-	/* A record costs what a few mounts looked at do. */
-	if (l->memo) {
-		l->work += FATTR_VISITS_PER_HOLD / FATTR_RENDERS_PER_HOLD - 1;
-		if (!err || err == -ENODATA)
-			fattr_memo_rendered(l->memo, v, l->root, !err);
-	}
-	return err;
-}
-
-/*
- * "ID:\0" for each mount the caller sees.  Where the BTF has what the
- * judge needs (fattr_can_judge()), the walk judges each mount; else (and
- * for a mount whose way up could not be judged within a hold) it renders
- * its record to learn whether show_mountinfo() skips it.
- */
-static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_val *val)
-{
-	struct fattr_listing l = { .val = val,
-				   .root = fattr_seq_root(mi->seq) };
-	struct mount *v;
-	int err;
-
-	if (fattr_can_judge()) {
-		l.memo = fattr_memo_alloc();
-		if (!l.memo)
-			return -ENOMEM;
-	}
-	err = fattr_val_reserve(&l.scratch, PAGE_SIZE);
-	/* Room for as many mounts as there are now, at 8 bytes an id. */
-	if (!err)
-		err = fattr_val_reserve(val, 8 * (size_t)fattr_ns_mounts_hint() +
-					FATTR_ID_ROOM);
-	if (err)
-		goto free;
-	v = fattr_mi_lock(mi, &l.scratch);
-	l.render = !l.memo || fattr_memo_hold(l.memo);
-	while (v) {
-		if (l.work >= (l.memo ? FATTR_VISITS_PER_HOLD :
-			       FATTR_RENDERS_PER_HOLD) ||
-		    val->cap - val->len < FATTR_ID_ROOM || err) {
-			err = fattr_ids_pause(mi, &l, &v, err);
-			if (err)
-				goto free;
-			continue;
-		}
-		err = fattr_ids_visit(mi, &l, v);
-		if (err == FATTR_IDS_LATER || err == -EOVERFLOW)
-			continue;
-		if (!err)
-			fattr_put_id(val, fattr_mount_id(v));
-		else if (err != -ENODATA)
-			break;
-		err = 0;	/* or not the caller's: skipped */
-		l.render = !l.memo;
-		v = fattr_mi_next(mi, v);
-	}
-	fattr_mi_unlock(mi, NULL);
-free:
-	fattr_val_free(&l.scratch);
-	fattr_memo_free(l.memo);
-	return err;
-}
-
 /* What a walk of the caller's mounts renders. */
 enum fattr_walk {
 	FATTR_WALK_MNT,		/* the record of one struct vfsmount */
 	FATTR_WALK_ID,		/* the record of the mount with an id */
-	FATTR_WALK_IDS,		/* "ID:\0" for each mount the caller sees */
 };
 
 static int fattr_walk(enum fattr_walk what, struct vfsmount *mnt, int id,
@@ -534,12 +351,9 @@ static int fattr_walk(enum fattr_walk what, struct vfsmount *mnt, int id,
 	case FATTR_WALK_ID:
 		err = fattr_walk_id(&mi, id, val, ref);
 		break;
-	case FATTR_WALK_IDS:
-		err = fattr_walk_ids(&mi, val);
-		break;
 	}
 	fattr_mi_close(&mi);
-	if (!err && what != FATTR_WALK_IDS && val->len > XATTR_SIZE_MAX)
+	if (!err && (!ref || !ref->no_record) && val->len > XATTR_SIZE_MAX)
 		err = -E2BIG;
 	return err;
 }
@@ -569,21 +383,6 @@ int fattr_render_mnt(struct vfsmount *mnt, struct fattr_val *val)
 int fattr_render_id(int id, struct fattr_val *val)
 {
 	return fattr_walk(FATTR_WALK_ID, NULL, id, val, NULL);
-}
-
-/**
- * fattr_render_ids() - the ids of the caller's mounts, as a folder
- * @val: receives "ID:\0" for each record of the caller's mountinfo
- *
- * Unlike a record, this folder may exceed XATTR_SIZE_MAX: at 10,000
- * mounts it takes about 70 KiB.
- *
- * Return: 0, -EACCES as for fattr_render_mnt(), or another negative
- * errno.
- */
-int fattr_render_ids(struct fattr_val *val)
-{
-	return fattr_walk(FATTR_WALK_IDS, NULL, 0, val, NULL);
 }
 
 /**

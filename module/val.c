@@ -3,6 +3,7 @@
  * struct fattr_val: the buffer a value is built in before it is copied
  * to the caller.  Allocated in the caller's context, never under a lock.
  */
+#include <linux/fs.h>
 #include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -46,4 +47,32 @@ void fattr_val_free(struct fattr_val *val)
 	val->buf = NULL;
 	val->cap = 0;
 	val->len = 0;
+}
+
+/*
+ * The largest buffer fattr renders a record into only to learn whether
+ * the caller sees a mount (a listing, a column, a key read from the
+ * mount), as procfs's read of mountinfo grows its own (fs/seq_file.c:
+ * seq_buf_alloc() refuses more than MAX_RW_COUNT, and the read fails
+ * with ENOMEM).  Doubling from a page, the last size allowed is 1 GiB;
+ * kvmalloc() would warn past INT_MAX.  The render_max parameter (main.c,
+ * test only) lowers it.
+ */
+size_t fattr_render_max = MAX_RW_COUNT;
+
+/**
+ * fattr_val_grow_render() - a render buffer after -EOVERFLOW
+ * @val: the buffer, whose contents are dropped
+ *
+ * Return: 0 with @val a page, or twice as big; -ENOMEM past
+ * fattr_render_max or without memory.
+ */
+int fattr_val_grow_render(struct fattr_val *val)
+{
+	size_t cap = val->cap < PAGE_SIZE ? PAGE_SIZE : 2 * val->cap;
+
+	if (val->cap > fattr_render_max / 2 && val->cap >= PAGE_SIZE)
+		return -ENOMEM;
+	val->len = 0;
+	return fattr_val_reserve(val, cap);
 }

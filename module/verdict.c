@@ -32,7 +32,7 @@
 #include <linux/string.h>
 
 #include "compat.h"
-#include "mountinfo.h"
+#include "mnt_walk.h"
 
 static struct vfsmount *fattr_proc_mnt __ro_after_init;
 /* procfs's mountinfo file_operations, to recognise the caller's own. */

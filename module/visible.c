@@ -22,7 +22,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "mountinfo.h"
+#include "mnt_walk.h"
 
 /**
  * fattr_can_judge() - whether a listing can judge without rendering

@@ -72,6 +72,15 @@ void expect_all_ids(void);
  * that ":mntns:ID:id" answers exactly for those (ENODATA for the others).
  */
 void expect_listing(const char *path);
+/*
+ * Assert that ":mntns:all:" lists the keys of a mount folder that have a
+ * column, and that each column ":mntns:all:KEY" gives exactly the mounts
+ * of @mi in its order, each with ":mntns:ID:KEY"'s value or errno
+ * (columns.c; expect_listing() calls it).
+ */
+void expect_columns(const char *path, const struct mountinfo *mi);
+/* The whole value of @name, however long; NULL (errno) on failure. */
+char *x_get_whole(const char *path, const char *name, size_t *len);
 
 /*
  * Enter a private mount namespace (everything MS_PRIVATE) and mount a

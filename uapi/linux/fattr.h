@@ -10,6 +10,11 @@
  *   ":mntns:"            "ID:\0" for every mount of the caller's
  *                        mountinfo, in its order
  *   ":mntns:ID:"         the mount folder of mount ID
+ *   ":mntns:all:KEY"     a column: for every mount ":mntns:" lists, in
+ *                        its order, "ID\0=VALUE\0" (KEY's value), or
+ *                        "ID\0!ERRNO\0" (the name of KEY's error there:
+ *                        ENODATA, E2BIG or EIO); for the keys that
+ *                        ":mntns:all:" lists
  *
  * A mount folder lists, in this order (unique_id only where the kernel
  * has it, Linux 6.8+):
@@ -55,6 +60,8 @@
 #define FATTR_ENTRY_MNT		"mnt:"
 #define FATTR_ENTRY_MNTNS	"mntns:"
 #define FATTR_ENTRY_MNTNS_EVENT	"mntns_event"
+/* In ":mntns:", before a key: a column, that key of every mount. */
+#define FATTR_ENTRY_ALL		"all:"
 
 /* Entries of a mount folder (":mnt:", ":mntns:ID:"), in listing order. */
 #define FATTR_ENTRY_INFO	"info"

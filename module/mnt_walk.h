@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The caller's mountinfo, walked: what verdict.c, visible.c, mnt_facts.c
- * and mountinfo.c share.  struct mount is private to fs/: fattr reaches
- * its members at offsets read from the running kernel's BTF (btf.c).
+ * The caller's mountinfo, walked: what the walks (mountinfo.c, listing.c)
+ * and what they call (verdict.c, visible.c, mnt_facts.c) share.  struct
+ * mount is private to fs/: fattr reaches its members at offsets read from
+ * the running kernel's BTF (btf.c).
  */
-#ifndef _FATTR_MOUNTINFO_H
-#define _FATTR_MOUNTINFO_H
+#ifndef _FATTR_MNT_WALK_H
+#define _FATTR_MNT_WALK_H
 
 #include <linux/fs.h>
 #include <linux/mount.h>
@@ -64,6 +65,12 @@ static inline const struct path *fattr_seq_root(const struct seq_file *m)
 				     fattr_layout.proc_mounts_root);
 }
 
+/* mountinfo.c: the walk's steps, through the file's seq_operations. */
+struct mount *fattr_mi_lock(struct fattr_mi *mi, struct fattr_val *buf);
+struct mount *fattr_mi_next(struct fattr_mi *mi, struct mount *v);
+void fattr_mi_unlock(struct fattr_mi *mi, struct mount *next);
+int fattr_mi_show(struct fattr_mi *mi, struct mount *v);
+
 /* verdict.c: the caller's own open, its LSM verdict, the file walked. */
 int fattr_mi_open(struct fattr_mi *mi, bool verdict);
 void fattr_mi_close(struct fattr_mi *mi);
@@ -92,4 +99,4 @@ void fattr_memo_rendered(struct fattr_memo *memo, struct mount *mnt,
 int fattr_mi_take(const struct fattr_mi *mi, struct fattr_mnt_ref *ref,
 		  struct mount *mnt);
 
-#endif /* _FATTR_MOUNTINFO_H */
+#endif /* _FATTR_MNT_WALK_H */
