@@ -67,7 +67,8 @@ struct mnt_id_req_ {
 static char *value;		/* VALUE_MAX bytes for every answer */
 
 /* Figures of each N, kept where the parent reads them after the child. */
-enum { F_PATH, F_FD, F_ID, F_LIST, F_SCAN, F_IDS, F_SM, F_LM, NR_F };
+enum { F_PATH, F_FD, F_ID, F_LIST, F_SCAN, F_IDS, F_SM, F_LM,
+       F_COL_ATTR, F_COL_POINT, F_LMSM_BASIC, F_LMSM_POINT, NR_F };
 #define NR_SIZES	3
 static const int sizes[NR_SIZES] = { 10, 1000, 10000 };
 static double (*figures)[NR_F];
@@ -235,6 +236,63 @@ static int op_listmount(struct target *t)
 	return 0;
 }
 
+/*
+ * The C way on 6.8+ to one fact of every mount: listmount(2) in batches,
+ * then statmount(2) of each id with @mask alone (STATMOUNT_MNT_BASIC: the
+ * mount's ids and attributes; STATMOUNT_MNT_POINT: its mount point).
+ */
+static int listmount_statmount(uint32_t mask)
+{
+	static uint64_t lm_ids[1 << 17];
+	struct mnt_id_req_ req = { .size = sizeof(req), .mnt_id = LSMT_ROOT_ };
+	size_t n = 0, i;
+	long got;
+
+	do {
+		got = syscall(NR_listmount, &req, lm_ids + n, LM_BATCH, 0);
+		if (got < 0)
+			return 1;
+		n += got;
+		if (got)
+			req.param = lm_ids[n - 1];
+	} while (got == LM_BATCH && n + LM_BATCH <= sizeof(lm_ids) /
+		 sizeof(lm_ids[0]));
+	for (i = 0; i < n; i++) {
+		struct mnt_id_req_ one = {
+			.size = sizeof(one), .mnt_id = lm_ids[i], .param = mask,
+		};
+
+		if (syscall(NR_statmount, &one, value, VALUE_MAX, 0) < 0)
+			return 1;
+	}
+	return 0;
+}
+
+static int op_lmsm_basic(struct target *t)
+{
+	(void)t;
+	return listmount_statmount(SM_MNT_BASIC);
+}
+
+static int op_lmsm_point(struct target *t)
+{
+	(void)t;
+	return listmount_statmount(SM_MNT_POINT);
+}
+
+/* fattr's columns: one fact of every mount in one call. */
+static int op_col_attr(struct target *t)
+{
+	(void)t;
+	return getxattr("/", ":mntns:all:mnt_attr", value, VALUE_MAX) < 0;
+}
+
+static int op_col_point(struct target *t)
+{
+	(void)t;
+	return getxattr("/", ":mntns:all:mountpoint", value, VALUE_MAX) < 0;
+}
+
 static int op_user_absent(struct target *t)
 {
 	return getxattr(t->path, "user.absent", value, VALUE_MAX) >= 0;
@@ -333,6 +391,10 @@ static void bench_n(int k)
 	ids = f[F_IDS] = bench(op_scan_ids, &t);
 	sm = f[F_SM] = t.unique ? bench(op_statmount, &t) : -1;
 	lm = f[F_LM] = t.unique ? bench(op_listmount, &t) : -1;
+	f[F_COL_ATTR] = bench(op_col_attr, &t);
+	f[F_COL_POINT] = bench(op_col_point, &t);
+	f[F_LMSM_BASIC] = t.unique ? bench(op_lmsm_basic, &t) : -1;
+	f[F_LMSM_POINT] = t.unique ? bench(op_lmsm_point, &t) : -1;
 
 	printf("N = %d mounts (record of mount %d)\n", n, t.id);
 	row(":mnt:info by path (getxattr)", path);
@@ -348,6 +410,15 @@ static void bench_n(int k)
 	ratio("ratio :mntns:ID:info / :mnt:info", id, path);
 	ratio("ratio :mntns: / read+collect", list, ids);
 	ratio("ratio :mntns: / listmount", list, lm);
+	row(":mntns:all:mnt_attr column", f[F_COL_ATTR]);
+	row(":mntns:all:mountpoint column", f[F_COL_POINT]);
+	row("listmount + N statmount(MNT_BASIC)", f[F_LMSM_BASIC]);
+	row("listmount + N statmount(MNT_POINT)", f[F_LMSM_POINT]);
+	ratio("ratio mnt_attr column / lm+sm(BASIC)", f[F_COL_ATTR],
+	      f[F_LMSM_BASIC]);
+	ratio("ratio mountpoint column / lm+sm(POINT)", f[F_COL_POINT],
+	      f[F_LMSM_POINT]);
+	ratio("ratio mnt_attr column / read mountinfo", f[F_COL_ATTR], ids);
 	fflush(stdout);
 }
 
@@ -398,7 +469,7 @@ static int run_child(void (*fn)(int), int arg)
 #define DEEP_CAP_NS	20000000000LL	/* 20 s */
 
 enum lat_kind { LK_NONE, LK_PROC, LK_PROC_CHROOT, LK_LIST, LK_LIST_CHROOT,
-		LK_ID_2NS, LK_MNT,
+		LK_ID_2NS, LK_MNT, LK_COL_ATTR, LK_COL_POINT,
 		/* bench_deep()'s, all chrooted */
 		LK_LIST_DEEP, LK_PROC_DEEP, LK_LIST_FLAT, LK_PROC_FLAT, NR_LK };
 
@@ -410,6 +481,8 @@ static const char *const lat_kinds[] = {
 	"fattr :mntns:, chrooted",
 	"fattr :mntns:ID:info, two namespaces",
 	"fattr :mnt:info",
+	"fattr :mntns:all:mnt_attr from /",
+	"fattr :mntns:all:mountpoint from /",
 	"fattr :mntns:, chrooted, deep chains",
 	"read /proc/self/mountinfo, chrooted, deep chains",
 	"fattr :mntns:, chrooted, flat",
@@ -455,6 +528,12 @@ static void lat_reader(enum lat_kind kind, int i, struct target *t)
 		break;
 	case LK_ID_2NS:
 		op = op_fattr_id;
+		break;
+	case LK_COL_ATTR:
+		op = op_col_attr;
+		break;
+	case LK_COL_POINT:
+		op = op_col_point;
 		break;
 	default:
 		break;
@@ -606,6 +685,11 @@ static void bench_latency(int unused)
 	lat_goal(":mntns:ID:info, 2 namespaces vs mountinfo",
 		 fig[LK_ID_2NS], fig[LK_PROC]);
 	lat_goal(":mnt:info vs mountinfo", fig[LK_MNT], fig[LK_PROC]);
+	/* A column holds namespace_sem as the listing does. */
+	lat_goal(":mntns:all:mnt_attr vs :mntns:", fig[LK_COL_ATTR],
+		 fig[LK_LIST]);
+	lat_goal(":mntns:all:mountpoint vs mountinfo", fig[LK_COL_POINT],
+		 fig[LK_PROC]);
 	fflush(stdout);
 }
 
@@ -753,7 +837,7 @@ static void goal(const char *what, double a, double b, double limit,
 static void goals(double loaded, double unloaded)
 {
 	double (*f)[NR_F] = figures;
-	int last = NR_SIZES - 1;
+	int last = NR_SIZES - 1, k;
 
 	printf("Goals (ratio; met or not)\n");
 	goal(":mnt:info flat in N: N=10000 / N=10 <= 1.3",
@@ -770,6 +854,22 @@ static void goals(double loaded, double unloaded)
 	     f[last][F_LIST], f[last][F_LM], 2, 1);
 	goal("ordinary names, loaded / not loaded <= 1.05",
 	     loaded, unloaded, 1.05, 1);
+	for (k = 1; k < NR_SIZES; k++) {
+		printf("  at N=%d:\n", sizes[k]);
+		goal("  mnt_attr column / lm + N sm(BASIC) <= 0.2",
+		     f[k][F_COL_ATTR], f[k][F_LMSM_BASIC], 0.2, 1);
+		goal("  mountpoint column / lm + N sm(POINT) <= 0.5",
+		     f[k][F_COL_POINT], f[k][F_LMSM_POINT], 0.5, 1);
+		goal("  mnt_attr column / read mountinfo <= 0.5",
+		     f[k][F_COL_ATTR], f[k][F_IDS], 0.5, 1);
+	}
+	/* Per mount at 10,000 against 1,000. */
+	goal("mnt_attr column per mount, N=10000 / N=1000 <= 1.2",
+	     f[last][F_COL_ATTR] / sizes[last],
+	     f[last - 1][F_COL_ATTR] / sizes[last - 1], 1.2, 1);
+	goal("mountpoint column per mount, N=10000 / N=1000 <= 1.2",
+	     f[last][F_COL_POINT] / sizes[last],
+	     f[last - 1][F_COL_POINT] / sizes[last - 1], 1.2, 1);
 }
 
 /* ------------------------------------------------------------------

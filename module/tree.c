@@ -36,7 +36,7 @@
 
 #include "tree.h"
 
-
+/* Rows of keys made from one reading of a mount (struct fattr_make). */
 #define FATTR_MADE(n, m, a, rec, s)	{ .name = n, .get = fattr_get_made, \
 					  .make = { .make = m, .arg = a, \
 						    .record = rec }, \

@@ -66,7 +66,7 @@ cp "$top/test/vm-check.sh" "$top/test/getfattr-test.sh" "$top/test/vm-realfs.sh"
 # The examples, which getfattr-test.sh runs.
 cp "$top/examples/mount-of.sh" "$top/examples/where.sh" \
    "$top/examples/fs-id.sh" "$top/examples/wait-mounts.sh" \
-   "$top/examples/mount-flags.sh" "$root/test/"
+   "$top/examples/mount-flags.sh" "$top/examples/column.sh" "$root/test/"
 # The test-only module of test/claim, for vm-refuse.sh (vm-test.sh
 # builds it).
 if [ -n "${FATTR_CLAIM_KO:-}" ]; then

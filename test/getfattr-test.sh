@@ -314,6 +314,24 @@ if [ -f "$ex/mount-of.sh" ]; then
 		fi
 	done
 	umount "$tmp/robind" "$tmp/flags" 2>/dev/null
+	# column.sh: each line the single key's answer for that id, for
+	# every mount procfs lists, in its order (busybox sh's read -d '').
+	for key in mountpoint fs_subtype mnt_attr; do
+		sh "$ex/column.sh" "$key" >"$tmp/col.got" 2>&1
+		awk '{ print $1 }' /proc/self/mountinfo | while read -r id; do
+			if v=$(getfattr --absolute-names --only-values \
+			       -n ":mntns:$id:$key" / 2>/dev/null); then
+				printf '%s %s\n' "$id" "$v"
+			else
+				printf '%s error ENODATA\n' "$id"
+			fi
+		done >"$tmp/col.want"
+		if cmp -s "$tmp/col.got" "$tmp/col.want"; then
+			ok
+		else
+			bad "column.sh $key: '$(head -c 300 "$tmp/col.got")', want '$(head -c 300 "$tmp/col.want")'"
+		fi
+	done
 	# fs-id.sh: the real disks' UUIDs as made, and their devices.
 	if [ -f /realfs/mounts ]; then
 		tab=$(printf '\t')

@@ -276,11 +276,11 @@ else
 	[ "$claimed" -ge 3 ] || fail "claim: only $claimed entries were tried"
 fi
 
-# --- cap: the listing's buffer for a record it renders ------------------
+# --- cap: the buffer a record is rendered into to learn visibility ------
 # A mount point 2,100 directories below its parent's root: deeper than a
 # listing judges without rendering (module/visible.c), so the listing
 # renders its record, over 4 KiB, growing its buffer past a page.  Loaded
-# with listing_record_max=4096, the listing must give ENOMEM, as a read
+# with render_max=4096, the listing must give ENOMEM, as a read
 # of mountinfo does when a record needs more than procfs's cap
 # (MAX_RW_COUNT); under the default cap it must list exactly the ids of
 # the caller's mountinfo.  Where a page holds the record (64 KiB pages),
@@ -309,9 +309,18 @@ if ! mkdir -p "$cap_dir" || ! mount -t tmpfs fattr-cap "$cap_dir" ||
 fi
 longest=$(awk '{ if (length($0) + 1 > n) n = length($0) + 1 } END { print n }' \
 	/proc/self/mountinfo)
+deep_id=$(awk '{ if (length($0) + 1 > n) { n = length($0) + 1; id = $1 } }
+	END { print id }' /proc/self/mountinfo)
+# Key "id" of mount $1, by its own name and in the column.
+cap_key() {
+	getfattr --absolute-names --only-values -n ":mntns:$1:id" / \
+		2>/tmp/refuse.err
+}
 page=$(awk '/^KernelPageSize:/ { print $2 * 1024; exit }' /proc/self/smaps)
 mark
-if insmod "$ko" listing_record_max=4096 2>/tmp/refuse.err; then
+if insmod "$ko" render_max=4096 2>/tmp/refuse.err; then
+	since_mark | grep -q 'Setting dangerous option render_max' ||
+		fail "cap: render_max did not taint the kernel (not a parameter?)"
 	if [ "$longest" -gt "$page" ]; then
 		if cap_ids; then
 			fail "cap: a $longest-byte record was listed under a 4,096-byte cap"
@@ -319,6 +328,14 @@ if insmod "$ko" listing_record_max=4096 2>/tmp/refuse.err; then
 			ok "cap: a $longest-byte record over a 4,096-byte cap: ENOMEM"
 		else
 			fail "cap: the listing failed otherwise: $(cat /tmp/refuse.err)"
+		fi
+		# A key read from the mount renders it to know, as the listing.
+		if cap_key "$deep_id" >/dev/null; then
+			fail "cap: :mntns:$deep_id:id answered under a 4,096-byte cap"
+		elif grep -q 'Cannot allocate memory' /tmp/refuse.err; then
+			ok "cap: :mntns:$deep_id:id under a 4,096-byte cap: ENOMEM"
+		else
+			fail "cap: :mntns:$deep_id:id failed otherwise: $(cat /tmp/refuse.err)"
 		fi
 	elif cap_ids && cmp -s /tmp/refuse.exp /tmp/refuse.got; then
 		ok "cap: a $page-byte page holds the $longest-byte record: listed whole"
@@ -328,15 +345,18 @@ if insmod "$ko" listing_record_max=4096 2>/tmp/refuse.err; then
 	log_clean "cap"
 	unload
 else
-	fail "cap: insmod listing_record_max=4096: $(cat /tmp/refuse.err)"
+	fail "cap: insmod render_max=4096: $(cat /tmp/refuse.err)"
 fi
 mark
-insmod "$ko" || fail "cap: insmod without listing_record_max"
+insmod "$ko" || fail "cap: insmod without render_max"
 if cap_ids && cmp -s /tmp/refuse.exp /tmp/refuse.got; then
 	ok "cap: under the default cap, the listing is mountinfo's ($(wc -l </tmp/refuse.got) ids, the longest record $longest bytes)"
 else
 	fail "cap: under the default cap, the listing is not mountinfo's: $(cat /tmp/refuse.err)"
 fi
+got=$(cap_key "$deep_id")
+[ "$got" = "$deep_id" ] ||
+	fail "cap: under the default cap, :mntns:$deep_id:id is '$got': $(cat /tmp/refuse.err)"
 log_clean "cap, default"
 umount -l "$cap_dir" || fail "cap: umount -l $cap_dir"
 rm -f /tmp/refuse.raw
