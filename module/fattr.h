@@ -87,8 +87,6 @@ int fattr_mountinfo_verdict(void);
  * a walk of the caller's mounts (and mnt_facts.c: what it reads of them).
  */
 void __init fattr_mountinfo_shortcuts(void);
-int fattr_render_mnt(struct vfsmount *mnt, struct fattr_val *val);
-int fattr_render_id(int id, struct fattr_val *val);
 
 /*
  * What a walk reads of the mount whose record it renders (or, with
@@ -156,9 +154,20 @@ struct fattr_make {
 	bool master_reached;	/* reads ref->master_reached */
 };
 
-/* listing.c: one walk over all the caller's mounts. */
-int fattr_render_ids(struct fattr_val *val);
-int fattr_render_column(const struct fattr_make *how, struct fattr_val *val);
+/*
+ * listing.c: one walk over all the caller's mounts, its entries written
+ * to the caller's buffer between holds of namespace_sem, with
+ * getxattr(2)'s size rules: never more than a hold's worth in the
+ * kernel, whatever the value's size.
+ */
+struct fattr_sink {
+	void __user *buf;	/* the caller's buffer */
+	size_t size;		/* its size; 0: the value's length only */
+	size_t done;		/* bytes of the value so far */
+};
+
+int fattr_render_ids(struct fattr_sink *sink);
+int fattr_render_column(const struct fattr_make *how, struct fattr_sink *sink);
 int fattr_render_id_ref(int id, struct fattr_val *val,
 			struct fattr_mnt_ref *ref);
 bool fattr_mount_is(const struct vfsmount *mnt, int id,

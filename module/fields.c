@@ -129,7 +129,7 @@ static size_t fattr_unescape(char *dst, const char *src, size_t len)
 
 /**
  * fattr_record_field() - cut one field out of a mountinfo record
- * @val: a record as fattr_render_mnt() leaves it; receives the field
+ * @val: a record as fattr_render_mnt_ref() leaves it; receives the field
  * @field: the field wanted
  *
  * Numbers (id, parent), dev and the super block options are left as the
@@ -180,7 +180,7 @@ static bool fattr_prop_is(const char *rec, const struct fattr_span *f,
 
 /**
  * fattr_record_propagation() - a propagation fact of a mountinfo record
- * @val: a record as fattr_render_mnt() leaves it; receives the fact
+ * @val: a record as fattr_render_mnt_ref() leaves it; receives the fact
  * @what: the fact wanted
  *
  * show_mountinfo() writes "shared:N" if the mount is shared (N its peer
@@ -308,7 +308,7 @@ static bool fattr_lsm_opts_ok(const char *p, size_t n)
 
 /**
  * fattr_record_opts() - statmount(2)'s opt_array or opt_sec_array
- * @val: a record as fattr_render_mnt() leaves it; receives the list
+ * @val: a record as fattr_render_mnt_ref() leaves it; receives the list
  * @lsm: the LSMs' options (opt_sec_array), not the file system's
  * @fs_len: how many bytes the file system's ->show_options() wrote at
  *	the end of the super block options (a walk's fs_opts_len)

@@ -10,8 +10,10 @@
  * where it cannot; a column of a key made from the record renders every
  * mount, as a read of mountinfo does.  Holds of namespace_sem are bounded
  * as mountinfo.c's are (FATTR_VISITS_PER_HOLD mounts judged, or
- * FATTR_RENDERS_PER_HOLD rendered), nothing is allocated while it is held,
- * and the output grows between holds.
+ * FATTR_RENDERS_PER_HOLD rendered, FATTR_RENDERED_PER_HOLD bytes of
+ * records), nothing is allocated while it is held, and the entries are
+ * written to the caller's buffer between holds: the kernel keeps a hold's
+ * worth of them, whatever the value's size.
  */
 #include <linux/fs.h>
 #include <linux/mm.h>
@@ -21,6 +23,7 @@
 #include <linux/sched/signal.h>
 #include <linux/seq_file.h>
 #include <linux/string.h>
+#include <linux/uaccess.h>
 #include <linux/xattr.h>
 #include <uapi/linux/fattr.h>
 
@@ -64,31 +67,57 @@ static unsigned int fattr_ns_mounts_hint(void)
 /* fattr_ids_put(): the output needs room for the entry (not an errno). */
 #define FATTR_IDS_ROOM	2
 
+/*
+ * Bytes of records a hold renders at most (or one record, if longer), as
+ * a read of procfs renders a buffer's worth, a page, per hold: a column
+ * of records as long as a path can be holds namespace_sem no longer than
+ * that read.
+ */
+#define FATTR_RENDERED_PER_HOLD	PAGE_SIZE
+
+/* The output kept between holds (or one entry, if longer). */
+#define FATTR_OUT_ROOM		(64 * 1024)
+
 /* A listing's state across its holds of namespace_sem. */
 struct fattr_listing {
-	struct fattr_val *val;		/* the entries */
+	struct fattr_sink *sink;	/* where the entries go */
+	struct fattr_val out;		/* entries since the last hold */
 	struct fattr_val scratch;	/* records rendered */
 	struct fattr_memo *memo;	/* verdicts, or NULL: render each mount */
 	const struct path *root;	/* the caller's root */
 	const struct fattr_make *col;	/* a column's key, or NULL */
 	size_t need;			/* room the entry at hand needs */
+	size_t rendered;		/* bytes of records rendered this hold */
 	unsigned int work;		/* visits this hold (a render counts more) */
 	bool render;			/* render the mount at hand */
 };
 
 /*
- * The output after FATTR_IDS_ROOM: room for @l->need more bytes, doubling
- * at least.  A value beyond MAX_RW_COUNT could not be read by anyone: at
- * most fs.mount-max mounts of a key of up to 64 KiB make one; E2BIG.
+ * Writes the entries made since the last hold to the caller's buffer,
+ * namespace_sem dropped (a fault may sleep), with getxattr(2)'s size
+ * rules (fs/xattr.c: do_getxattr(), and tree.c's fattr_copy_out()):
+ * size 0 counts, a buffer too small gives ERANGE, or E2BIG if it has
+ * XATTR_SIZE_MAX bytes or more.  A value past MAX_RW_COUNT, which no
+ * read could return, gives E2BIG.
+ *
+ * Return: 0 or a negative errno.
  */
-static int fattr_ids_room(struct fattr_listing *l)
+static int fattr_ids_flush(struct fattr_listing *l)
 {
-	struct fattr_val *val = l->val;
-	size_t cap = max(2 * val->cap, val->len + l->need);
+	struct fattr_sink *s = l->sink;
+	size_t len = l->out.len;
 
-	if (val->len + l->need > MAX_RW_COUNT)
+	l->out.len = 0;
+	if (len > MAX_RW_COUNT - s->done)
 		return -E2BIG;
-	return fattr_val_reserve(val, min_t(size_t, cap, MAX_RW_COUNT));
+	if (s->size) {
+		if (len > s->size - s->done)
+			return s->size >= XATTR_SIZE_MAX ? -E2BIG : -ERANGE;
+		if (copy_to_user(s->buf + s->done, l->out.buf, len))
+			return -EFAULT;
+	}
+	s->done += len;
+	return 0;
 }
 
 /*
@@ -112,7 +141,13 @@ static int fattr_ids_pause(struct fattr_mi *mi, struct fattr_listing *l,
 	if (err == FATTR_IDS_LATER)
 		err = 0;	/* budget spent: judge on */
 	else if (err == FATTR_IDS_ROOM)
-		err = fattr_ids_room(l);
+		err = 0;	/* the output has room once written out */
+	if (!err)
+		err = fattr_ids_flush(l);
+	/* An entry longer than the output's room: room for it alone. */
+	if (!err && l->need > l->out.cap)
+		err = fattr_val_reserve(&l->out, l->need);
+	l->need = 0;
 	/*
 	 * Whether the caller sees a mount is learnt by rendering it where it
 	 * cannot be judged: a record of any size, as procfs's read grows its
@@ -127,6 +162,7 @@ static int fattr_ids_pause(struct fattr_mi *mi, struct fattr_listing *l,
 	*v = fattr_mi_lock(mi, &l->scratch);
 	l->render = !l->memo || fattr_memo_hold(l->memo) || again;
 	l->work = 0;
+	l->rendered = 0;
 	return 0;
 }
 
@@ -156,6 +192,7 @@ static int fattr_ids_visit(struct fattr_mi *mi, struct fattr_listing *l,
 		l->render = true;
 	}
 	err = fattr_mi_show(mi, v);
+	l->rendered += mi->seq->count;
 	/* A record costs what a few mounts looked at do. */
 	if (l->memo) {
 		l->work += FATTR_VISITS_PER_HOLD / FATTR_RENDERS_PER_HOLD - 1;
@@ -229,7 +266,7 @@ static int fattr_col_value(struct fattr_mi *mi, const struct fattr_make *how,
 static int fattr_ids_put(struct fattr_mi *mi, struct fattr_listing *l,
 			 struct mount *v)
 {
-	struct fattr_val *out = l->val, value;
+	struct fattr_val *out = &l->out, value;
 	const char *ename = NULL;
 	size_t len;
 	int err;
@@ -270,10 +307,10 @@ static int fattr_ids_put(struct fattr_mi *mi, struct fattr_listing *l,
  * mount; else (and for a mount whose way up could not be judged within a
  * hold) it renders its record to learn whether show_mountinfo() skips it.
  */
-static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_val *val,
+static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_sink *sink,
 			  const struct fattr_make *col)
 {
-	struct fattr_listing l = { .val = val, .col = col,
+	struct fattr_listing l = { .sink = sink, .col = col,
 				   .root = fattr_seq_root(mi->seq) };
 	/* Bytes an entry takes, usually: "ID:\0"; "ID\0=N\0"; a field. */
 	size_t each = !col ? 8 : col->record ? 64 : 24;
@@ -286,17 +323,20 @@ static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_val *val,
 			return -ENOMEM;
 	}
 	err = fattr_val_reserve(&l.scratch, PAGE_SIZE);
-	/* Room for as many mounts as there are now. */
+	/* Room for as many mounts as there are now, up to a hold's worth. */
 	if (!err)
-		err = fattr_val_reserve(val, each * fattr_ns_mounts_hint() +
-					FATTR_ID_ROOM);
+		err = fattr_val_reserve(&l.out,
+					min_t(size_t, FATTR_OUT_ROOM,
+					      each * fattr_ns_mounts_hint() +
+					      FATTR_ID_ROOM));
 	if (err)
 		goto free;
 	v = fattr_mi_lock(mi, &l.scratch);
 	l.render = !l.memo || fattr_memo_hold(l.memo);
 	while (v) {
 		if (l.work >= (l.memo ? FATTR_VISITS_PER_HOLD :
-			       FATTR_RENDERS_PER_HOLD) || err) {
+			       FATTR_RENDERS_PER_HOLD) ||
+		    l.rendered >= FATTR_RENDERED_PER_HOLD || err) {
 			err = fattr_ids_pause(mi, &l, &v, err);
 			if (err)
 				goto free;
@@ -315,52 +355,58 @@ static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_val *val,
 		v = fattr_mi_next(mi, v);
 	}
 	fattr_mi_unlock(mi, NULL);
+	if (!err)
+		err = fattr_ids_flush(&l);
 free:
+	fattr_val_free(&l.out);
 	fattr_val_free(&l.scratch);
 	fattr_memo_free(l.memo);
 	return err;
 }
 
-static int fattr_walk_all(struct fattr_val *val, const struct fattr_make *col)
+static int fattr_walk_all(struct fattr_sink *sink,
+			  const struct fattr_make *col)
 {
 	struct fattr_mi mi;
 	int err = fattr_mi_open(&mi, false);
 
 	if (err)
 		return err;
-	err = fattr_walk_ids(&mi, val, col);
+	err = fattr_walk_ids(&mi, sink, col);
 	fattr_mi_close(&mi);
 	return err;
 }
 
 /**
  * fattr_render_ids() - the ids of the caller's mounts, as a folder
- * @val: receives "ID:\0" for each record of the caller's mountinfo
+ * @sink: the caller's buffer; receives "ID:\0" for each record of the
+ *	caller's mountinfo, and its length in @sink->done
  *
  * Unlike a record, this folder may exceed XATTR_SIZE_MAX: at 10,000
  * mounts it takes about 70 KiB.
  *
  * Return: 0, -EACCES if the caller may not read its own
- * /proc/self/mountinfo, or another negative errno.
+ * /proc/self/mountinfo, -ERANGE or -E2BIG if the buffer is too small, or
+ * another negative errno.
  */
-int fattr_render_ids(struct fattr_val *val)
+int fattr_render_ids(struct fattr_sink *sink)
 {
-	return fattr_walk_all(val, NULL);
+	return fattr_walk_all(sink, NULL);
 }
 
 /**
  * fattr_render_column() - one key of every mount the caller sees
  * @how: how the key is made from one reading of a mount
- * @val: receives, for each mount ":mntns:" lists and in its order,
- *	"ID\0=VALUE\0", or "ID\0!ERRNO\0" where the key gives an error
- *	for that mount (fattr_key_errname())
+ * @sink: the caller's buffer; receives, for each mount ":mntns:" lists
+ *	and in its order, "ID\0=VALUE\0", or "ID\0!ERRNO\0" where the
+ *	key gives an error for that mount (fattr_key_errname()), and the
+ *	length in @sink->done
  *
  * Like ":mntns:", the value may exceed XATTR_SIZE_MAX.
  *
- * Return: 0, -EACCES as for fattr_render_ids(), or another negative
- * errno.
+ * Return: as fattr_render_ids().
  */
-int fattr_render_column(const struct fattr_make *how, struct fattr_val *val)
+int fattr_render_column(const struct fattr_make *how, struct fattr_sink *sink)
 {
-	return fattr_walk_all(val, how);
+	return fattr_walk_all(sink, how);
 }

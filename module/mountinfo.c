@@ -107,6 +107,13 @@ int fattr_mi_show(struct fattr_mi *mi, struct mount *v)
 }
 
 /*
+ * A record is rendered into a page first, then into XATTR_SIZE_MAX and
+ * one byte more, since a seq_file that is full counts as overflowed.
+ * A record larger than XATTR_SIZE_MAX gets E2BIG, as from the kernel.
+ */
+#define FATTR_RECORD_MAX	(XATTR_SIZE_MAX + 1)
+
+/*
  * fattr_mi_show() of @v, or where @ref asks for no record and the judge
  * can tell (visible.c), whether the caller's mountinfo lists @v; then,
  * if it does, what @ref asks of it.  A mount the judge finds listed is
@@ -130,54 +137,50 @@ static int fattr_mi_visit(struct fattr_mi *mi, struct mount *v,
 		vis = fattr_judge_one(v, fattr_seq_root(mi->seq));
 	if (vis == FATTR_RENDER && !mi->seq->size)
 		return -EOVERFLOW;	/* a page first, then render */
-	if (vis == FATTR_SHOWN)
+	if (vis == FATTR_SHOWN) {
 		err = 0;
-	else if (vis == FATTR_HIDDEN)
+	} else if (vis == FATTR_HIDDEN) {
 		err = -ENODATA;
-	else
+	} else {
 		err = fattr_mi_show(mi, v);
+		/*
+		 * A record past XATTR_SIZE_MAX: E2BIG if the caller sees the
+		 * mount, ENODATA if it does not, as the judge tells without
+		 * a bigger buffer; where it cannot, the walk renders it
+		 * bigger to know (fattr_val_grow_record()), as a listing.
+		 */
+		if (err == -EOVERFLOW && mi->seq->size >= FATTR_RECORD_MAX &&
+		    (!ref || !ref->no_record) && fattr_can_judge()) {
+			vis = fattr_judge_one(v, fattr_seq_root(mi->seq));
+			if (vis == FATTR_SHOWN)
+				err = -E2BIG;
+			else if (vis == FATTR_HIDDEN)
+				err = -ENODATA;
+		}
+	}
 	if (!err)
 		err = fattr_mi_take(mi, ref, v);
 	return err;
 }
 
 /*
- * A record is rendered into a page first, then into XATTR_SIZE_MAX and
- * one byte more, since a seq_file that is full counts as overflowed.
- * A record larger than XATTR_SIZE_MAX gets E2BIG, as from the kernel.
+ * The record buffer of a walk after -EOVERFLOW: a page first (a walk that
+ * wanted no record has none yet), then FATTR_RECORD_MAX; past that it
+ * grows as a listing's does, to procfs's cap (val.c), only to learn
+ * whether the caller sees the mount (fattr_mi_visit() asks the judge
+ * first).  fattr_walk() refuses a record larger than XATTR_SIZE_MAX that
+ * the caller sees; a walk that wants no record (@ref's no_record) gives
+ * what it reads of the mount whatever the record's size.  A walk that
+ * wants the file system's options renders them a second time after the
+ * record: no longer than its super block options.
  */
-#define FATTR_RECORD_MAX	(XATTR_SIZE_MAX + 1)
-
-/*
- * The record buffer of a walk after -EOVERFLOW: bigger, or -E2BIG.  A walk
- * that wants the file system's options (@ref) renders them a second time
- * after the record: no longer than its super block options.  Where it
- * grows past FATTR_RECORD_MAX, fattr_walk() still refuses a record larger
- * than XATTR_SIZE_MAX.  A walk that wants no record (@ref's no_record)
- * grows it as a listing does, to procfs's cap (val.c), and gives what it
- * reads of the mount whatever the record's size.
- */
-static int fattr_val_grow_record(struct fattr_val *val,
-				 const struct fattr_mnt_ref *ref)
+static int fattr_val_grow_record(struct fattr_val *val)
 {
-	size_t max = FATTR_RECORD_MAX;
-
-	/*
-	 * No record wanted: one is rendered only to learn whether the
-	 * caller sees the mount, whatever its size, as a listing does.
-	 */
-	if (ref && ref->no_record)
+	if (val->cap >= FATTR_RECORD_MAX)
 		return fattr_val_grow_render(val);
-	if (ref && ref->want_fs_opts)
-		max *= 2;
-	if (val->cap >= max)
-		return -E2BIG;
 	val->len = 0;
-	/* A walk that wanted no record has no page yet. */
-	if (val->cap < PAGE_SIZE)
-		return fattr_val_reserve(val, PAGE_SIZE);
-	return fattr_val_reserve(val, val->cap < FATTR_RECORD_MAX ?
-				 FATTR_RECORD_MAX : max);
+	return fattr_val_reserve(val, val->cap < PAGE_SIZE ? PAGE_SIZE :
+				 FATTR_RECORD_MAX);
 }
 
 /*
@@ -197,7 +200,7 @@ static int fattr_mi_show_unlock(struct fattr_mi *mi, struct mount *v,
 	val->len = mi->seq->count;
 	fattr_mi_unlock(mi, NULL);
 	if (err == -EOVERFLOW) {
-		int grown = fattr_val_grow_record(val, ref);
+		int grown = fattr_val_grow_record(val);
 
 		if (grown)
 			return grown;
@@ -312,7 +315,7 @@ again:
 		map = NULL;
 	}
 	if (err == -EOVERFLOW) {
-		err = fattr_val_grow_record(val, ref);
+		err = fattr_val_grow_record(val);
 		if (!err) {
 			mi->pos = 0;
 			goto again;
@@ -359,39 +362,16 @@ static int fattr_walk(enum fattr_walk what, struct vfsmount *mnt, int id,
 }
 
 /**
- * fattr_render_mnt() - the caller's mountinfo record of a mount
+ * fattr_render_mnt_ref() - the caller's mountinfo record of a mount
  * @mnt: the mount
- * @val: receives the record, newline included
+ * @val: receives the record, newline included (a page at least), unless
+ *	@ref asks for none and the walk could tell without rendering
+ * @ref: what to read of the mount (struct fattr_mnt_ref), or NULL
  *
  * Return: 0, -ENODATA if the mount is outside the caller's namespace or
  * root, -EACCES if the caller may not read its own /proc/self/mountinfo,
- * or another negative errno.
- */
-int fattr_render_mnt(struct vfsmount *mnt, struct fattr_val *val)
-{
-	return fattr_walk(FATTR_WALK_MNT, mnt, 0, val, NULL);
-}
-
-/**
- * fattr_render_id() - the caller's mountinfo record of mount @id
- * @id: the first field of the record
- * @val: receives the record, newline included
- *
- * Return: 0, -ENODATA if the caller sees no mount @id, -EACCES as for
- * fattr_render_mnt(), or another negative errno.
- */
-int fattr_render_id(int id, struct fattr_val *val)
-{
-	return fattr_walk(FATTR_WALK_ID, NULL, id, val, NULL);
-}
-
-/**
- * fattr_render_mnt_ref() - fattr_render_mnt(), taking what @ref asks
- * @mnt: the mount
- * @val: receives the record, newline included
- * @ref: receives what the walk reads of the mount (struct fattr_mnt_ref)
- *
- * Return: as fattr_render_mnt().
+ * -E2BIG for a record over XATTR_SIZE_MAX (unless @ref's no_record), or
+ * another negative errno.
  */
 int fattr_render_mnt_ref(struct vfsmount *mnt, struct fattr_val *val,
 			 struct fattr_mnt_ref *ref)
@@ -400,12 +380,13 @@ int fattr_render_mnt_ref(struct vfsmount *mnt, struct fattr_val *val,
 }
 
 /**
- * fattr_render_id_ref() - fattr_render_id(), taking what @ref asks
+ * fattr_render_id_ref() - the caller's mountinfo record of mount @id
  * @id: the first field of the record
- * @val: receives the record, newline included
- * @ref: receives what the walk reads of the mount (struct fattr_mnt_ref)
+ * @val: as for fattr_render_mnt_ref()
+ * @ref: as for fattr_render_mnt_ref()
  *
- * Return: as fattr_render_id().
+ * Return: as fattr_render_mnt_ref(); -ENODATA if the caller sees no
+ * mount @id.
  */
 int fattr_render_id_ref(int id, struct fattr_val *val,
 			struct fattr_mnt_ref *ref)

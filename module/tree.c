@@ -161,7 +161,9 @@ static const char *fattr_enter_id(struct fattr_req *req, const char *name)
 
 static int fattr_list_ids(const struct fattr_req *req, struct fattr_val *val)
 {
-	return fattr_render_ids(val);
+	int err = fattr_render_ids(req->sink);
+
+	return err ? err : FATTR_STREAMED;
 }
 
 static const struct fattr_folder fattr_mntns_folder = {
@@ -261,8 +263,11 @@ static int fattr_list(const struct fattr_folder *dir,
 	/* ":mntns:all:": the keys that have a column. */
 	if (req->column)
 		return fattr_list_columns(dir, val);
+	/* Mount ID's folder exists if the caller sees it: judged. */
 	if (req->id) {
-		err = fattr_render_id(req->id, val);
+		struct fattr_mnt_ref ref = { .no_record = true };
+
+		err = fattr_render_id_ref(req->id, val, &ref);
 		if (err)
 			return err;
 	}
@@ -317,10 +322,13 @@ static int fattr_lookup(const struct fattr_folder *dir, const char *name,
 		if (!e->name)
 			return -ENODATA;
 		/* A column: keys made from one reading of each mount. */
-		if (req->column)
-			return fattr_entry_make(e) ?
-			       fattr_render_column(fattr_entry_make(e), val) :
-			       -ENODATA;
+		if (req->column) {
+			int err = fattr_entry_make(e) ?
+				  fattr_render_column(fattr_entry_make(e),
+						      req->sink) : -ENODATA;
+
+			return err ? err : FATTR_STREAMED;
+		}
 		if (!e->folder) {
 			req->dir = dir;
 			return e->get(req, e, val);
@@ -333,9 +341,8 @@ static int fattr_lookup(const struct fattr_folder *dir, const char *name,
 /*
  * The value, with getxattr(2)'s size rules (fs/xattr.c: do_getxattr()):
  * the kernel caps @size at XATTR_SIZE_MAX and turns the ERANGE of a value
- * too big for that into E2BIG.  Only ":mntns:" and the columns can
- * exceed it; fattr serves them whole into a buffer big enough (fattr(7)
- * ERRORS).
+ * too big for that into E2BIG.  (":mntns:" and the columns, which can
+ * exceed it, are written by listing.c under the same rules.)
  */
 static ssize_t fattr_copy_out(const char *data, size_t len,
 			      void __user *value, size_t size)
@@ -388,12 +395,15 @@ bool fattr_name_automounts(const char *name)
 ssize_t fattr_getxattr(const struct path *path, const char *name,
 		       void __user *value, size_t size)
 {
-	struct fattr_req req = { .path = path };
+	struct fattr_sink sink = { .buf = value, .size = size };
+	struct fattr_req req = { .path = path, .sink = &sink };
 	struct fattr_val val = { };
 	ssize_t ret;
 
 	ret = fattr_lookup(&fattr_root_folder, name + 1, &req, &val);
-	if (!ret)
+	if (ret == FATTR_STREAMED)
+		ret = sink.done;	/* a listing, written there already */
+	else if (!ret)
 		ret = fattr_copy_out(val.buf, val.len, value, size);
 	fattr_val_free(&val);
 	return ret;

@@ -41,7 +41,11 @@ struct fattr_req {
 	bool column;			/* ":mntns:all:": every mount's */
 	struct fattr_snap *snap;	/* "export"'s reading, or NULL */
 	const struct fattr_folder *dir;	/* the folder of the key */
+	struct fattr_sink *sink;	/* the caller's buffer, for a listing */
 };
+
+/* A getter's return: the value went to @req->sink, whose done is its length. */
+#define FATTR_STREAMED	1
 
 /* A row of a folder's table; a table ends with a row without a name. */
 struct fattr_entry {

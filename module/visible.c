@@ -252,6 +252,65 @@ static int fattr_beneath(struct dentry *d, struct dentry *top,
 }
 
 /*
+ * The way up from @mnt to @root's mount, each link as prepend_path()
+ * takes it (fattr_visible() says what that decides).  With @memo (a
+ * listing's), a mount judged before ends the way, and the mounts passed
+ * are pushed on @memo->chain (*@n of them) to be given the verdict.
+ * Without (fattr_judge_one()), the way stops at the first rename seen
+ * since @seq.  Work is charged to @spent; where the hold's budget ends
+ * the way, FATTR_LATER, with *@stop the mount it ended at.  Called with
+ * namespace_sem held.
+ *
+ * Return: FATTR_SHOWN, FATTR_HIDDEN, FATTR_RENDER or FATTR_LATER.
+ */
+static int fattr_way_up(struct mount *mnt, const struct path *root,
+			struct fattr_memo *memo, unsigned int *n,
+			struct fattr_budget *spent, unsigned int seq,
+			struct mount **stop)
+{
+	struct dentry *d = fattr_vfsmount(mnt)->mnt_root;
+	struct mount *v = mnt, *parent;
+	int vis;
+
+	for (;;) {
+		struct dentry *top = fattr_vfsmount(v)->mnt_root;
+
+		if (fattr_vfsmount(v) == root->mnt) {
+			vis = fattr_beneath(d, root->dentry, top, spent);
+			break;
+		}
+		if (v != mnt) {
+			vis = fattr_beneath(d, top, NULL, spent);
+			if (vis != FATTR_SHOWN)
+				break;
+			vis = memo ? fattr_memo_get(memo, v) :
+			      read_seqretry(&rename_lock, seq) ? FATTR_RENDER : -1;
+			if (vis >= 0)
+				break;
+		}
+		parent = fattr_field(v, fattr_layout.mount_parent);
+		if (parent == v) {
+			/* The namespace's root, and not @root's mount. */
+			if (memo)
+				memo->chain[(*n)++] = v;
+			vis = FATTR_HIDDEN;
+			break;
+		}
+		if (spent->hops >= FATTR_HOPS_PER_HOLD) {
+			vis = FATTR_LATER;
+			break;
+		}
+		spent->hops++;
+		if (memo)
+			memo->chain[(*n)++] = v;
+		d = fattr_field(v, fattr_layout.mount_mountpoint);
+		v = parent;
+	}
+	*stop = v;
+	return vis;
+}
+
+/*
  * Whether show_mountinfo() lists @mnt for a caller rooted at @root,
  * without rendering it.  seq_path_root() (prepend_path()) skips a mount
  * whose mount point it cannot reach from @root: going up from the mount,
@@ -284,46 +343,14 @@ static int fattr_beneath(struct dentry *d, struct dentry *top,
 static int fattr_visible(struct mount *mnt, const struct path *root,
 			 struct fattr_memo *memo)
 {
-	struct dentry *d = fattr_vfsmount(mnt)->mnt_root;
-	struct mount *v = mnt, *parent;
+	struct mount *v;
 	unsigned int n = 0;
 	int vis;
 
 	/* Only a rename during this walk then fails its verdict. */
 	if (fattr_memo_stale(memo))
 		fattr_memo_forget(memo);
-	for (;;) {
-		struct dentry *top = fattr_vfsmount(v)->mnt_root;
-
-		if (fattr_vfsmount(v) == root->mnt) {
-			vis = fattr_beneath(d, root->dentry, top,
-					    &memo->spent);
-			break;
-		}
-		if (v != mnt) {
-			vis = fattr_beneath(d, top, NULL, &memo->spent);
-			if (vis != FATTR_SHOWN)
-				break;
-			vis = fattr_memo_get(memo, v);
-			if (vis >= 0)
-				break;
-		}
-		parent = fattr_field(v, fattr_layout.mount_parent);
-		if (parent == v) {
-			/* The namespace's root, and not @root's mount. */
-			memo->chain[n++] = v;
-			vis = FATTR_HIDDEN;
-			break;
-		}
-		if (memo->spent.hops >= FATTR_HOPS_PER_HOLD) {
-			vis = FATTR_LATER;
-			break;
-		}
-		memo->spent.hops++;
-		memo->chain[n++] = v;
-		d = fattr_field(v, fattr_layout.mount_mountpoint);
-		v = parent;
-	}
+	vis = fattr_way_up(mnt, root, memo, &n, &memo->spent, 0, &v);
 	if (vis == FATTR_LATER) {
 		if (!memo->npending)
 			memo->pending_gen = memo->gen;
@@ -422,41 +449,15 @@ static int fattr_judge(struct mount *mnt, const struct path *root,
  */
 int fattr_judge_one(struct mount *mnt, const struct path *root)
 {
-	struct dentry *d = fattr_vfsmount(mnt)->mnt_root;
 	struct fattr_budget spent = { };
-	struct mount *v = mnt, *parent;
 	unsigned long since = jiffies;
+	struct mount *stop;
 	unsigned int seq;
 	int vis;
 
 	/* Waits out a rename in progress, as prepend_path() does. */
 	seq = read_seqbegin(&rename_lock);
-	for (;;) {
-		struct dentry *top = fattr_vfsmount(v)->mnt_root;
-
-		if (fattr_vfsmount(v) == root->mnt) {
-			vis = fattr_beneath(d, root->dentry, top, &spent);
-			break;
-		}
-		if (v != mnt) {
-			vis = fattr_beneath(d, top, NULL, &spent);
-			if (vis != FATTR_SHOWN ||
-			    read_seqretry(&rename_lock, seq))
-				break;
-		}
-		parent = fattr_field(v, fattr_layout.mount_parent);
-		if (parent == v) {
-			/* The namespace's root, and not @root's mount. */
-			vis = FATTR_HIDDEN;
-			break;
-		}
-		if (spent.hops++ >= FATTR_HOPS_PER_HOLD) {
-			vis = FATTR_RENDER;
-			break;
-		}
-		d = fattr_field(v, fattr_layout.mount_mountpoint);
-		v = parent;
-	}
+	vis = fattr_way_up(mnt, root, NULL, NULL, &spent, seq, &stop);
 	if (vis == FATTR_LATER || read_seqretry(&rename_lock, seq) ||
 	    time_after(jiffies, since + HZ))
 		return FATTR_RENDER;

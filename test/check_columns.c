@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * check_columns.c: columns (":mntns:all:KEY") where their size and the
+ * records they render are odd.  Every tree the other suites build is
+ * held to the per-mount keys by expect_listing() (columns.c); these
+ * cases are about what a column costs the kernel and a record longer than
+ * any buffer fattr keeps.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+#include "suites.h"
+#include "util.h"
+
+/*
+ * A directory @levels deep below @top ("d/d/..."), made with descriptors
+ * (no path of it is ever looked up whole); returns the deepest, open.
+ */
+static int deep_dir(const char *top, int levels)
+{
+	int fd = open(top, O_RDONLY | O_DIRECTORY), next, i;
+
+	ck_assert_msg(fd >= 0, "open %s: %s", top, strerror(errno));
+	for (i = 0; i < levels; i++) {
+		ck_assert_msg(!mkdirat(fd, "d", 0755) || errno == EEXIST,
+			      "mkdir level %d: %s", i, strerror(errno));
+		next = openat(fd, "d", O_RDONLY | O_DIRECTORY);
+		ck_assert_msg(next >= 0, "open level %d: %s", i,
+			      strerror(errno));
+		close(fd);
+		fd = next;
+	}
+	return fd;
+}
+
+static void write_file(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY);
+
+	ck_assert_msg(fd >= 0, "open %s: %s", path, strerror(errno));
+	ck_assert_msg(write(fd, text, strlen(text)) == (ssize_t)strlen(text),
+		      "write %s to %s: %s", text, path, strerror(errno));
+	close(fd);
+}
+
+/*
+ * A mount whose root field (its root's path in its file system) alone is
+ * longer than 64 KiB: show_mountinfo() writes that field before
+ * seq_path_root() decides to skip a mount outside the caller's root, so
+ * its record overflows a 64 KiB buffer whether or not the caller sees
+ * it.  Seen, its record keys are E2BIG and its numbers and columns
+ * answer; chrooted away from it, every name of it is ENODATA, as for any
+ * mount the caller's mountinfo leaves out (its record keys said E2BIG
+ * before 2026-12-07, its numbers ENODATA: two answers for one mount).
+ */
+START_TEST(test_hidden_long_root)
+{
+	static const char *const keys[] = {
+		"info", "root", "mountpoint", "fs_subtype", "", "id",
+		"mnt_attr",
+	};
+	const char *dir = scratch();
+	char *deep = xasprintf("%s/deep", dir), *jail = xasprintf("%s/jail", dir);
+	char *m = xasprintf("%s/m", dir), *proc, *name;
+	struct mountinfo mi;
+	struct xres r;
+	size_t i, len;
+	int fd, id;
+
+	xmkdir(deep);
+	xmkdir(jail);
+	/* "d/" 33,000 times: a root field of 66,000 bytes. */
+	fd = deep_dir(deep, 33000);
+	proc = xasprintf("/proc/self/fd/%d", fd);
+	xbind(proc, m);
+	close(fd);
+	id = path_mnt_id(m, 0);
+	ck_assert_msg(id > 0, "statx %s: %s", m, strerror(-id));
+	ck_assert_int_eq(mi_read(&mi, "/proc/self/mountinfo"), 0);
+	ck_assert_msg(mi_find(&mi, id, &len) && len > 65536,
+		      "mount %d: no record over 64 KiB in mountinfo", id);
+	mi_free(&mi);
+	name = xasprintf(":mntns:%d:info", id);
+	x_get(&r, "/", name);
+	expect_errno(&r, E2BIG, name);
+	x_free(&r);
+	free(name);
+	expect_listing("/");
+	/* Chrooted, with a procfs of its own: the mount is outside. */
+	xmkdir(xasprintf("%s/proc", jail));
+	xmount("proc", xasprintf("%s/proc", jail), "proc", 0, NULL);
+	ck_assert_msg(!chroot(jail) && !chdir("/"), "chroot %s: %s", jail,
+		      strerror(errno));
+	ck_assert_int_eq(mi_read(&mi, "/proc/self/mountinfo"), 0);
+	ck_assert_msg(!mi_find(&mi, id, &len),
+		      "mount %d is in the chrooted mountinfo", id);
+	mi_free(&mi);
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		name = xasprintf(":mntns:%d:%s", id, keys[i]);
+		x_get(&r, "/", name);
+		expect_errno(&r, ENODATA, name);
+		x_free(&r);
+		free(name);
+	}
+	expect_listing("/");
+}
+END_TEST
+
+/*
+ * A column larger than its caller's memory cgroup may hold: fattr keeps
+ * a hold's worth of it in the kernel and writes the rest to the caller
+ * (which, asking its length with size 0, gets no copy at all).  1,500
+ * mount points of 3,000 bytes each make a column of about 4.5 MB; in a
+ * cgroup of 2 MiB, the length must still come, and be what procfs's
+ * records make.  (Built whole in the kernel before 2026-12-07, it failed
+ * there with ENOMEM.)
+ */
+START_TEST(test_column_memcg)
+{
+	const char *dir = scratch();
+	char *cg = xasprintf("%s/cg", dir), *child, *longdir, *path;
+	char seg[251], pid[32];
+	size_t want = 0, len, n, i;
+	struct mountinfo mi;
+	ssize_t got;
+	int *ids, k;
+
+	memset(seg, 'x', sizeof(seg) - 1);
+	seg[sizeof(seg) - 1] = '\0';
+	/* Twelve components of 250 bytes: 3,000 bytes and the rest. */
+	longdir = xasprintf("%s", dir);
+	for (k = 0; k < 12; k++) {
+		path = xasprintf("%s/%s", longdir, seg);
+		xmkdir(path);
+		free(longdir);
+		longdir = path;
+	}
+	for (k = 0; k < 1500; k++) {
+		path = xasprintf("%s/m%d", longdir, k);
+		xbind(dir, path);
+		free(path);
+	}
+	xmkdir(cg);
+	if (mount("none", cg, "cgroup2", 0, NULL)) {
+		printf("column_memcg: skipped: no cgroup2 here (%s)\n",
+		       strerror(errno));
+		return;
+	}
+	path = xasprintf("%s/cgroup.subtree_control", cg);
+	write_file(path, "+memory");
+	child = xasprintf("%s/fattr-column", cg);
+	xmkdir(child);
+	write_file(xasprintf("%s/memory.max", child), "2097152");
+	snprintf(pid, sizeof(pid), "%d", getpid());
+	write_file(xasprintf("%s/cgroup.procs", child), pid);
+	got = getxattr("/", ":mntns:all:mountpoint", NULL, 0);
+	ck_assert_int_eq(mi_read(&mi, "/proc/self/mountinfo"), 0);
+	write_file(xasprintf("%s/cgroup.procs", cg), pid);
+	rmdir(child);
+	ck_assert_msg(got >= 0, "the column's length in a 2 MiB cgroup: %s",
+		      strerror(errno));
+	/* "ID\0=MOUNTPOINT\0" for each record. */
+	n = mi_ids(&mi, &ids);
+	for (i = 0; i < n; i++) {
+		const char *line = mi_find(&mi, ids[i], &len);
+		struct mi_keys keys;
+
+		ck_assert_int_eq(mi_keys(line, len, &keys), 0);
+		want += snprintf(pid, sizeof(pid), "%d", ids[i]) + 3 +
+			keys.len[MI_MOUNTPOINT];
+		mi_keys_free(&keys);
+	}
+	ck_assert_msg(want > 4000000, "a column of %zu bytes only", want);
+	ck_assert_msg((size_t)got == want, "length %zd, procfs's %zu", got,
+		      want);
+	free(ids);
+	mi_free(&mi);
+}
+END_TEST
+
+Suite *columns_suite(void)
+{
+	Suite *s = suite_create("columns");
+	TCase *tc = tcase_create("columns");
+
+	tcase_set_timeout(tc, TEST_TIMEOUT);
+	tcase_add_test(tc, test_hidden_long_root);
+	tcase_add_test(tc, test_column_memcg);
+	suite_add_tcase(s, tc);
+	return s;
+}
