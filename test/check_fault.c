@@ -476,21 +476,21 @@ static void *evict_loop(void *arg)
  */
 static int entry_counter(const char *sys)
 {
-	static const char *const dirs[] = {
-		"/sys/kernel/tracing", "/sys/kernel/debug/tracing",
-	};
+	char *id = xasprintf("events/syscalls/sys_enter_%s/id", sys);
+	const char *dir = tracefs_with(id, R_OK);
 	struct perf_event_attr a;
 	char buf[32] = "";
-	size_t i;
-	int fd = -1;
+	char *path;
+	int fd;
 
-	for (i = 0; i < sizeof(dirs) / sizeof(*dirs) && fd < 0; i++) {
-		char *id = xasprintf("%s/events/syscalls/sys_enter_%s/id",
-				     dirs[i], sys);
-
-		fd = open(id, O_RDONLY | O_CLOEXEC);
+	if (!dir) {
 		free(id);
+		return -1;
 	}
+	path = xasprintf("%s/%s", dir, id);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	free(path);
+	free(id);
 	if (fd < 0)
 		return -1;
 	if (read(fd, buf, sizeof(buf) - 1) <= 0)

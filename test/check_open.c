@@ -37,10 +37,6 @@
 /* MAY_OPEN (include/linux/fs.h: 0x20), which only opens set. */
 #define MAY_OPEN_FILTER "mask & 32"
 
-static const char *const tracing_dirs[] = {
-	"/sys/kernel/tracing", "/sys/kernel/debug/tracing",
-};
-
 /* Writes @text to tracefs's @file in @dir; 0 or an errno. */
 static int trace_write(const char *dir, const char *file, const char *text)
 {
@@ -59,20 +55,14 @@ static int trace_write(const char *dir, const char *file, const char *text)
 /* A tracefs with kprobe events: its directory, mounting one if need be. */
 static const char *tracefs(void)
 {
-	size_t i;
+	const char *dir = tracefs_with("dynamic_events", W_OK);
 
-	for (i = 0; i < sizeof(tracing_dirs) / sizeof(*tracing_dirs); i++) {
-		char *p = xasprintf("%s/dynamic_events", tracing_dirs[i]);
-		int ok = !access(p, W_OK);
-
-		free(p);
-		if (ok)
-			return tracing_dirs[i];
-	}
-	ck_assert_msg(!mount("tracefs", tracing_dirs[0], "tracefs", 0, NULL),
+	if (dir)
+		return dir;
+	ck_assert_msg(!mount("tracefs", tracefs_dirs[0], "tracefs", 0, NULL),
 		      "no tracefs with dynamic_events, and mounting one at %s: %s",
-		      tracing_dirs[0], strerror(errno));
-	return tracing_dirs[0];
+		      tracefs_dirs[0], strerror(errno));
+	return tracefs_dirs[0];
 }
 
 /*

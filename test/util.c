@@ -373,3 +373,22 @@ int fs_uuid_text(int fd, char out[FS_UUID_TEXT])
 	}
 	return 1;
 }
+
+const char *const tracefs_dirs[TRACEFS_NDIRS] = {
+	"/sys/kernel/tracing", "/sys/kernel/debug/tracing",
+};
+
+const char *tracefs_with(const char *file, int mode)
+{
+	size_t i;
+
+	for (i = 0; i < TRACEFS_NDIRS; i++) {
+		char *p = xasprintf("%s/%s", tracefs_dirs[i], file);
+		int ok = !access(p, mode);
+
+		free(p);
+		if (ok)
+			return tracefs_dirs[i];
+	}
+	return NULL;
+}

@@ -132,4 +132,13 @@ int have_getxattrat(const char *test);
 /* Is the module loaded (/sys/module/fattr present)? */
 int fattr_loaded(void);
 
+/*
+ * Where tracefs may be: its own mount point (4.1+), then its copy under
+ * debugfs.  tracefs_with() gives the first where @file (relative to it)
+ * passes access(2) with @mode, or NULL.
+ */
+#define TRACEFS_NDIRS 2
+extern const char *const tracefs_dirs[TRACEFS_NDIRS];
+const char *tracefs_with(const char *file, int mode);
+
 #endif /* FATTR_TEST_UTIL_H */
