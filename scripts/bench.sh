@@ -5,7 +5,10 @@
 #
 # make bench: bench/fattr-bench in one VM boot per kernel (default: 6.1,
 # 6.12, the newest kernel and its rt flavor), then the tables of all
-# kernels together.  Not part of make check: benchmarks are not tests.
+# kernels together, and their figures as doc/bench/bench.csv and a
+# picture per kernel, doc/bench/bench-TAG.svg ($FATTR_BENCH_OUT: another
+# directory; scripts/bench-plot.sh).  Not part of make check: benchmarks
+# are not tests.
 
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,4 +27,7 @@ for tag in "$@"; do
 	sed -n '/^fattr-bench on /,/^FATTR-RESULT/p' \
 		"$cache/run/$tag/console.log" | grep -v '^FATTR-RESULT'
 done
+# The figures as CSV and a picture per kernel (the README shows them).
+"$top/scripts/bench-plot.sh" "${FATTR_BENCH_OUT:-$top/doc/bench}" "$@" ||
+	status=1
 exit "$status"
