@@ -193,6 +193,22 @@ static int fattr_ids_visit(struct fattr_mi *mi, struct fattr_listing *l,
 	}
 	err = fattr_mi_show(mi, v);
 	l->rendered += mi->seq->count;
+	/*
+	 * A record column's record past XATTR_SIZE_MAX: the judge tells
+	 * whether the caller sees the mount, as a single key's walk asks it
+	 * (mountinfo.c), rather than a buffer as big as the record.  Seen,
+	 * the overflowed record (count == size, over XATTR_SIZE_MAX) makes
+	 * the key's value E2BIG (fattr_col_value()).
+	 */
+	if (err == -EOVERFLOW && !l->memo && l->col && l->col->record &&
+	    mi->seq->size >= FATTR_RECORD_MAX && fattr_can_judge()) {
+		int vis = fattr_judge_one(v, l->root);
+
+		if (vis == FATTR_SHOWN)
+			err = 0;
+		else if (vis == FATTR_HIDDEN)
+			err = -ENODATA;
+	}
 	/* A record costs what a few mounts looked at do. */
 	if (l->memo) {
 		l->work += FATTR_VISITS_PER_HOLD / FATTR_RENDERS_PER_HOLD - 1;
@@ -244,6 +260,7 @@ static int fattr_col_value(struct fattr_mi *mi, const struct fattr_make *how,
 		*val = (struct fattr_val){ .buf = mi->seq->buf,
 					   .len = mi->seq->count,
 					   .cap = mi->seq->size };
+		/* Or overflowed past it (fattr_ids_visit()). */
 		if (val->len > XATTR_SIZE_MAX)
 			return -E2BIG;
 	} else {

@@ -12,8 +12,16 @@
 #include <linux/mount.h>
 #include <linux/path.h>
 #include <linux/seq_file.h>
+#include <linux/xattr.h>
 
 #include "fattr.h"
+
+/*
+ * A record is rendered into a page first, then into XATTR_SIZE_MAX and
+ * one byte more, since a seq_file that is full counts as overflowed.
+ * A record larger than XATTR_SIZE_MAX gets E2BIG, as from the kernel.
+ */
+#define FATTR_RECORD_MAX	(XATTR_SIZE_MAX + 1)
 
 /* Records rendered, or mounts only looked at, per hold of namespace_sem. */
 #define FATTR_RENDERS_PER_HOLD	32	/* procfs renders a page: ~40 */

@@ -107,13 +107,6 @@ int fattr_mi_show(struct fattr_mi *mi, struct mount *v)
 }
 
 /*
- * A record is rendered into a page first, then into XATTR_SIZE_MAX and
- * one byte more, since a seq_file that is full counts as overflowed.
- * A record larger than XATTR_SIZE_MAX gets E2BIG, as from the kernel.
- */
-#define FATTR_RECORD_MAX	(XATTR_SIZE_MAX + 1)
-
-/*
  * fattr_mi_show() of @v, or where @ref asks for no record and the judge
  * can tell (visible.c), whether the caller's mountinfo lists @v; then,
  * if it does, what @ref asks of it.  A mount the judge finds listed is

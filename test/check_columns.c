@@ -56,7 +56,7 @@ static int write_file(const char *path, const char *text)
 
 /*
  * A mount whose root field (its root's path in its file system) alone is
- * longer than 64 KiB: show_mountinfo() writes that field before
+ * longer than 128 KiB: show_mountinfo() writes that field before
  * seq_path_root() decides to skip a mount outside the caller's root, so
  * its record overflows a 64 KiB buffer whether or not the caller sees
  * it.  Seen, its record keys are E2BIG and its numbers and columns
@@ -80,8 +80,11 @@ START_TEST(test_hidden_long_root)
 
 	xmkdir(deep);
 	xmkdir(jail);
-	/* "d/" 33,000 times: a root field of 66,000 bytes. */
-	fd = deep_dir(deep, 33000);
+	/*
+	 * "d/" 70,000 times: a root field of 140,000 bytes, past the
+	 * 128 KiB a column's buffer reaches before it asks the judge.
+	 */
+	fd = deep_dir(deep, 70000);
 	proc = xasprintf("/proc/self/fd/%d", fd);
 	xbind(proc, m);
 	close(fd);
