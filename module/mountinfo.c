@@ -162,14 +162,16 @@ static int fattr_mi_visit(struct fattr_mi *mi, struct mount *v,
  * grows as a listing's does, to procfs's cap (val.c), only to learn
  * whether the caller sees the mount (fattr_mi_visit() asks the judge
  * first).  fattr_walk() refuses a record larger than XATTR_SIZE_MAX that
- * the caller sees; a walk that wants no record (@ref's no_record) gives
- * what it reads of the mount whatever the record's size.  A walk that
+ * the caller sees; a walk that wants no record (@ref's no_record) grows
+ * it that way from the first page, and gives what it reads of the mount
+ * whatever the record's size.  A walk that
  * wants the file system's options renders them a second time after the
  * record: no longer than its super block options.
  */
-static int fattr_val_grow_record(struct fattr_val *val)
+static int fattr_val_grow_record(struct fattr_val *val,
+				 const struct fattr_mnt_ref *ref)
 {
-	if (val->cap >= FATTR_RECORD_MAX)
+	if (val->cap >= FATTR_RECORD_MAX || (ref && ref->no_record))
 		return fattr_val_grow_render(val);
 	val->len = 0;
 	return fattr_val_reserve(val, val->cap < PAGE_SIZE ? PAGE_SIZE :
@@ -193,7 +195,7 @@ static int fattr_mi_show_unlock(struct fattr_mi *mi, struct mount *v,
 	val->len = mi->seq->count;
 	fattr_mi_unlock(mi, NULL);
 	if (err == -EOVERFLOW) {
-		int grown = fattr_val_grow_record(val);
+		int grown = fattr_val_grow_record(val, ref);
 
 		if (grown)
 			return grown;
@@ -308,7 +310,7 @@ again:
 		map = NULL;
 	}
 	if (err == -EOVERFLOW) {
-		err = fattr_val_grow_record(val);
+		err = fattr_val_grow_record(val, ref);
 		if (!err) {
 			mi->pos = 0;
 			goto again;
