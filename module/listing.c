@@ -98,25 +98,30 @@ struct fattr_listing {
  * rules (fs/xattr.c: do_getxattr(), and tree.c's fattr_copy_out()):
  * size 0 counts, a buffer too small gives ERANGE, or E2BIG if it has
  * XATTR_SIZE_MAX bytes or more.  A value past MAX_RW_COUNT, which no
- * read could return, gives E2BIG.
+ * read could return, gives E2BIG.  @last: the walk's end.
  *
  * Return: 0 or a negative errno.
  */
-static int fattr_ids_flush(struct fattr_listing *l)
+static int fattr_ids_flush(struct fattr_listing *l, bool last)
 {
 	struct fattr_sink *s = l->sink;
 	size_t len = l->out.len;
 
-	l->out.len = 0;
 	if (len > MAX_RW_COUNT - s->done)
 		return -E2BIG;
-	if (s->size) {
-		if (len > s->size - s->done)
-			return s->size >= XATTR_SIZE_MAX ? -E2BIG : -ERANGE;
-		if (copy_to_user(s->buf + s->done, l->out.buf, len))
-			return -EFAULT;
-	}
+	if (s->size && len > s->size - s->done)
+		return s->size >= XATTR_SIZE_MAX ? -E2BIG : -ERANGE;
+	/*
+	 * A buffer smaller than XATTR_SIZE_MAX gets the value whole at the
+	 * end, as getxattr(2) copies it: untouched after ERANGE, and EFAULT
+	 * only for a value that fits.  The output holds it meanwhile.
+	 */
+	if (s->size && s->size < XATTR_SIZE_MAX && !last)
+		return 0;
+	if (s->size && copy_to_user(s->buf + s->done, l->out.buf, len))
+		return -EFAULT;
 	s->done += len;
+	l->out.len = 0;
 	return 0;
 }
 
@@ -143,10 +148,13 @@ static int fattr_ids_pause(struct fattr_mi *mi, struct fattr_listing *l,
 	else if (err == FATTR_IDS_ROOM)
 		err = 0;	/* the output has room once written out */
 	if (!err)
-		err = fattr_ids_flush(l);
-	/* An entry longer than the output's room: room for it alone. */
-	if (!err && l->need > l->out.cap)
-		err = fattr_val_reserve(&l->out, l->need);
+		err = fattr_ids_flush(l, false);
+	/* Room for the entry at hand, and doubling up to FATTR_OUT_ROOM. */
+	if (!err && l->need > l->out.cap - l->out.len)
+		err = fattr_val_reserve(&l->out,
+					max(l->out.len + l->need,
+					    min_t(size_t, FATTR_OUT_ROOM,
+						  2 * l->out.cap)));
 	l->need = 0;
 	/*
 	 * Whether the caller sees a mount is learnt by rendering it where it
@@ -373,7 +381,7 @@ static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_sink *sink,
 	}
 	fattr_mi_unlock(mi, NULL);
 	if (!err)
-		err = fattr_ids_flush(&l);
+		err = fattr_ids_flush(&l, true);
 free:
 	fattr_val_free(&l.out);
 	fattr_val_free(&l.scratch);

@@ -226,31 +226,17 @@ static const struct fattr_folder fattr_root_folder = {
  * a folder exists only if the caller sees mount ID, which rendering the
  * record tells.
  */
-/* The keys of @dir that a column serves, each NUL-terminated. */
-static int fattr_list_columns(const struct fattr_folder *dir,
-			      struct fattr_val *val)
+/* Whether @e is listed: served here, and with @columns, has a column. */
+static bool fattr_listed(const struct fattr_entry *e, bool columns)
 {
-	const struct fattr_entry *e;
-	size_t len = 0, n;
-	int err;
-
-	for (e = dir->entries; e->name; e++)
-		if (fattr_served(e) && fattr_entry_make(e))
-			len += strlen(e->name) + 1;
-	err = fattr_val_reserve(val, len);
-	if (err)
-		return err;
-	val->len = 0;
-	for (e = dir->entries; e->name; e++) {
-		if (!fattr_served(e) || !fattr_entry_make(e))
-			continue;
-		n = strlen(e->name) + 1;
-		memcpy(val->buf + val->len, e->name, n);
-		val->len += n;
-	}
-	return 0;
+	return fattr_served(e) && (!columns || fattr_entry_make(e));
 }
 
+/*
+ * A folder's value: its entries, each NUL-terminated; of ":mntns:all:",
+ * the keys that have a column.  Below ":mntns:ID:" a folder exists only
+ * if the caller sees mount ID, which the walk judges.
+ */
 static int fattr_list(const struct fattr_folder *dir,
 		      const struct fattr_req *req, struct fattr_val *val)
 {
@@ -260,10 +246,6 @@ static int fattr_list(const struct fattr_folder *dir,
 
 	if (dir->list)
 		return dir->list(req, val);
-	/* ":mntns:all:": the keys that have a column. */
-	if (req->column)
-		return fattr_list_columns(dir, val);
-	/* Mount ID's folder exists if the caller sees it: judged. */
 	if (req->id) {
 		struct fattr_mnt_ref ref = { .no_record = true };
 
@@ -272,14 +254,14 @@ static int fattr_list(const struct fattr_folder *dir,
 			return err;
 	}
 	for (e = dir->entries; e->name; e++)
-		if (fattr_served(e))
+		if (fattr_listed(e, req->column))
 			len += strlen(e->name) + 1;
 	err = fattr_val_reserve(val, len);
 	if (err)
 		return err;
 	val->len = 0;
 	for (e = dir->entries; e->name; e++) {
-		if (!fattr_served(e))
+		if (!fattr_listed(e, req->column))
 			continue;
 		n = strlen(e->name) + 1;
 		memcpy(val->buf + val->len, e->name, n);

@@ -4,6 +4,7 @@
  * to the caller.  Allocated in the caller's context, never under a lock.
  */
 #include <linux/fs.h>
+#include <linux/log2.h>
 #include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -64,14 +65,16 @@ size_t fattr_render_max = MAX_RW_COUNT;
  * fattr_val_grow_render() - a render buffer after -EOVERFLOW
  * @val: the buffer, whose contents are dropped
  *
- * Return: 0 with @val a page, or twice as big; -ENOMEM past
+ * Return: 0 with @val a page, or the next power of two; -ENOMEM past
  * fattr_render_max or without memory.
  */
 int fattr_val_grow_render(struct fattr_val *val)
 {
-	size_t cap = val->cap < PAGE_SIZE ? PAGE_SIZE : 2 * val->cap;
+	/* Powers of two, as procfs's: a walk's 64 KiB + 1 goes to 128 KiB. */
+	size_t cap = val->cap < PAGE_SIZE ? PAGE_SIZE :
+		     roundup_pow_of_two(val->cap + 1);
 
-	if (val->cap > fattr_render_max / 2 && val->cap >= PAGE_SIZE)
+	if (val->cap >= PAGE_SIZE && cap > fattr_render_max)
 		return -ENOMEM;
 	val->len = 0;
 	return fattr_val_reserve(val, cap);

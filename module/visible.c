@@ -283,10 +283,16 @@ static int fattr_way_up(struct mount *mnt, const struct path *root,
 			vis = fattr_beneath(d, top, NULL, spent);
 			if (vis != FATTR_SHOWN)
 				break;
-			vis = memo ? fattr_memo_get(memo, v) :
-			      read_seqretry(&rename_lock, seq) ? FATTR_RENDER : -1;
-			if (vis >= 0)
-				break;
+			if (!memo) {
+				if (read_seqretry(&rename_lock, seq)) {
+					vis = FATTR_RENDER;
+					break;
+				}
+			} else {
+				vis = fattr_memo_get(memo, v);
+				if (vis >= 0)
+					break;
+			}
 		}
 		parent = fattr_field(v, fattr_layout.mount_parent);
 		if (parent == v) {
