@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/xattr.h>
@@ -202,6 +203,54 @@ START_TEST(test_column_memcg)
 }
 END_TEST
 
+/*
+ * A buffer under 64 KiB too small for a listing or a column: ERANGE, the
+ * buffer untouched, as the kernel's getxattr(2) leaves it, and ERANGE,
+ * not EFAULT, for a read-only one.  (Written hold by hold before the
+ * second review of issue 35: the buffer held a part, and a read-only one
+ * gave EFAULT.)
+ */
+START_TEST(test_small_buffer_untouched)
+{
+	static const char *const names[] = {
+		":mntns:", ":mntns:all:info", ":mntns:all:id",
+	};
+	const char *dir = scratch();
+	char *ro, *buf = malloc(65536);
+	size_t i, k;
+	ssize_t len;
+
+	ck_assert_msg(buf, "out of memory");
+	/* Enough mounts that each value takes several holds. */
+	for (k = 0; k < 300; k++)
+		xtmpfs("fattr-small", xasprintf("%s/m%zu", dir, k));
+	ro = mmap(NULL, 65536, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ck_assert_msg(ro != MAP_FAILED, "mmap: %s", strerror(errno));
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		len = getxattr("/", names[i], NULL, 0);
+		ck_assert_msg(len > 1000 && len < 65536,
+			      "%s: length %zd, not between 1000 and 64 KiB",
+			      names[i], len);
+		memset(buf, 0xaa, 65536);
+		errno = 0;
+		ck_assert_msg(getxattr("/", names[i], buf, len - 1) == -1 &&
+			      errno == ERANGE, "%s into %zd bytes: %s",
+			      names[i], len - 1, strerror(errno));
+		for (k = 0; k < 65536; k++)
+			ck_assert_msg((unsigned char)buf[k] == 0xaa,
+				      "%s: ERANGE, but byte %zu was written",
+				      names[i], k);
+		errno = 0;
+		ck_assert_msg(getxattr("/", names[i], ro, len - 1) == -1 &&
+			      errno == ERANGE,
+			      "%s into %zd read-only bytes: %s, not ERANGE",
+			      names[i], len - 1, strerror(errno));
+	}
+	munmap(ro, 65536);
+	free(buf);
+}
+END_TEST
+
 Suite *columns_suite(void)
 {
 	Suite *s = suite_create("columns");
@@ -210,6 +259,7 @@ Suite *columns_suite(void)
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	tcase_add_test(tc, test_hidden_long_root);
 	tcase_add_test(tc, test_column_memcg);
+	tcase_add_test(tc, test_small_buffer_untouched);
 	suite_add_tcase(s, tc);
 	return s;
 }
