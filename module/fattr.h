@@ -94,7 +94,21 @@ void __init fattr_mountinfo_shortcuts(void);
  * namespace_sem keeps that mount in the caller's namespace.  Nothing is
  * pinned: no reference to the mount outlives the walk's hold.
  */
+/* struct fattr_mnt_ref's take: what to read of the mount (0: all). */
+enum {
+	FATTR_TAKE_IDS = 1,	/* mnt_id, parent_id, unique_id, ... */
+	FATTR_TAKE_NS = 2,	/* ns_id */
+	FATTR_TAKE_ATTR = 4,	/* attr */
+	FATTR_TAKE_SB = 8,	/* sb_addr, sb_dev, sb_magic, sb_flags */
+	FATTR_TAKE_TYPE = 16,	/* type_len */
+};
+
 struct fattr_mnt_ref {
+	/*
+	 * in: FATTR_TAKE_* of the fields below to read, or 0: every one.
+	 * A column of one number reads that alone of each mount.
+	 */
+	unsigned int take;
 	bool want_master_reached;	/* in: set master_reached */
 	bool want_fs_opts;	/* in: set fs_opts_len and fs_opts_match */
 	/*
@@ -150,6 +164,7 @@ struct fattr_make {
 	int (*make)(struct fattr_val *val, const struct fattr_mnt_ref *ref,
 		    int arg);
 	int arg;
+	unsigned int take;	/* the FATTR_TAKE_* it reads, or 0: all */
 	bool record;		/* made from the record: render the mount */
 	bool master_reached;	/* reads ref->master_reached */
 };

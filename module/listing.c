@@ -257,6 +257,7 @@ static int fattr_col_value(struct fattr_mi *mi, const struct fattr_make *how,
 			   struct mount *v, struct fattr_val *val)
 {
 	struct fattr_mnt_ref ref = {
+		.take = how->take,
 		.no_record = !how->record,
 		.want_master_reached = how->master_reached,
 	};

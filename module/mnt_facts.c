@@ -192,6 +192,7 @@ int fattr_mi_take(const struct fattr_mi *mi, struct fattr_mnt_ref *ref,
 	const struct super_block *sb;
 	const struct mount *parent;
 	struct vfsmount *vfs;
+	unsigned int take;
 	const char *ns;
 
 	if (!ref || ref->taken)
@@ -200,28 +201,38 @@ int fattr_mi_take(const struct fattr_mi *mi, struct fattr_mnt_ref *ref,
 	if (ref->want_fs_opts && fattr_fs_opts(mi->seq, vfs, ref))
 		return -EOVERFLOW;
 	ref->taken = true;
+	take = ref->take ? ref->take : ~0U;
 	if (ref->want_master_reached && fattr_has_propagate_from())
 		ref->master_reached = fattr_master_reached(mnt,
 							   fattr_seq_root(mi->seq));
 	sb = vfs->mnt_sb;
-	ref->mnt_id = fattr_mount_id(mnt);
-	ref->unique_id = fattr_unique_id(mnt);
-	if (fattr_layout.mount_parent != FATTR_NO_OFFSET) {
+	ref->mnt_addr = mnt;
+	if (take & FATTR_TAKE_IDS) {
+		ref->mnt_id = fattr_mount_id(mnt);
+		ref->unique_id = fattr_unique_id(mnt);
+	}
+	if ((take & FATTR_TAKE_IDS) &&
+	    fattr_layout.mount_parent != FATTR_NO_OFFSET) {
 		parent = fattr_field(mnt, fattr_layout.mount_parent);
 		ref->parent_id = fattr_mount_id(parent);
 		ref->parent_unique_id = fattr_unique_id(parent);
 	}
 	ns = fattr_field(mnt, fattr_layout.mount_mnt_ns);
-	if (fattr_has_ns_id())
+	if ((take & FATTR_TAKE_NS) && fattr_has_ns_id())
 		ref->ns_id = *(const u64 *)(ns + fattr_layout.mntns_id);
-	ref->attr = fattr_attr_flags(vfs);
-	ref->mnt_addr = mnt;
-	ref->sb_addr = sb;
-	ref->sb_dev = sb->s_dev;
-	ref->sb_magic = sb->s_magic;
-	ref->sb_flags = READ_ONCE(sb->s_flags) &
-			(SB_RDONLY | SB_SYNCHRONOUS | SB_DIRSYNC | SB_LAZYTIME);
-	ref->type_len = strlen(sb->s_type->name);
+	if (take & FATTR_TAKE_ATTR)
+		ref->attr = fattr_attr_flags(vfs);
+	/* The super block's fields: another cache line, another page. */
+	if (take & FATTR_TAKE_SB) {
+		ref->sb_addr = sb;
+		ref->sb_dev = sb->s_dev;
+		ref->sb_magic = sb->s_magic;
+		ref->sb_flags = READ_ONCE(sb->s_flags) &
+				(SB_RDONLY | SB_SYNCHRONOUS | SB_DIRSYNC |
+				 SB_LAZYTIME);
+	}
+	if (take & FATTR_TAKE_TYPE)
+		ref->type_len = strlen(sb->s_type->name);
 	if (ref->idmap)
 		ref->idmapped = fattr_mnt_idmap_copy(vfs, ref->idmap_gid,
 						     ref->idmap);

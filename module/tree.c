@@ -37,13 +37,14 @@
 #include "tree.h"
 
 /* Rows of keys made from one reading of a mount (struct fattr_make). */
-#define FATTR_MADE(n, m, a, rec, s)	{ .name = n, .get = fattr_get_made, \
+#define FATTR_MADE(n, m, a, t, rec, s)	{ .name = n, .get = fattr_get_made, \
 					  .make = { .make = m, .arg = a, \
-						    .record = rec }, \
+						    .take = t, .record = rec }, \
 					  .served = s }
-#define FATTR_FIELD(n, f)	FATTR_MADE(n, fattr_make_field, f, true, NULL)
-#define FATTR_REF(n, f, s)	FATTR_MADE(n, fattr_make_ref, f, false, s)
-#define FATTR_PROP(n, f)	FATTR_MADE(n, fattr_make_prop, f, true, NULL)
+#define FATTR_FIELD(n, f)	FATTR_MADE(n, fattr_make_field, f, 0, true, NULL)
+#define FATTR_PROP(n, f)	FATTR_MADE(n, fattr_make_prop, f, 0, true, NULL)
+/* A number read from the mount: that alone is read (FATTR_TAKE_*). */
+#define FATTR_REF(n, f, t, s)	FATTR_MADE(n, fattr_make_ref, f, t, false, s)
 #define FATTR_STATFS(n, f)	{ .name = n, .get = fattr_get_statfs, .arg = f }
 
 static const struct fattr_entry fattr_statfs_entries[] = {
@@ -76,10 +77,10 @@ static bool fattr_has_unique_id(void)
  * the keys a column (":mntns:all:KEY") serves.
  */
 static const struct fattr_entry fattr_mount_entries[] = {
-	FATTR_MADE(FATTR_ENTRY_INFO, fattr_make_info, 0, true, NULL),
-	FATTR_REF(FATTR_ENTRY_ID, FATTR_R_ID, NULL),
-	FATTR_REF(FATTR_ENTRY_PARENT, FATTR_R_PARENT, NULL),
-	FATTR_REF(FATTR_ENTRY_DEV, FATTR_R_DEV, NULL),
+	FATTR_MADE(FATTR_ENTRY_INFO, fattr_make_info, 0, 0, true, NULL),
+	FATTR_REF(FATTR_ENTRY_ID, FATTR_R_ID, FATTR_TAKE_IDS, NULL),
+	FATTR_REF(FATTR_ENTRY_PARENT, FATTR_R_PARENT, FATTR_TAKE_IDS, NULL),
+	FATTR_REF(FATTR_ENTRY_DEV, FATTR_R_DEV, FATTR_TAKE_SB, NULL),
 	FATTR_FIELD(FATTR_ENTRY_ROOT, FATTR_F_ROOT),
 	FATTR_FIELD(FATTR_ENTRY_MOUNTPOINT, FATTR_F_MOUNTPOINT),
 	FATTR_FIELD(FATTR_ENTRY_OPTIONS, FATTR_F_OPTIONS),
@@ -87,11 +88,13 @@ static const struct fattr_entry fattr_mount_entries[] = {
 	FATTR_FIELD(FATTR_ENTRY_FSTYPE, FATTR_F_FSTYPE),
 	FATTR_FIELD(FATTR_ENTRY_SOURCE, FATTR_F_SOURCE),
 	FATTR_FIELD(FATTR_ENTRY_SUPEROPTIONS, FATTR_F_SUPEROPTIONS),
-	FATTR_REF(FATTR_ENTRY_UNIQUE_ID, FATTR_R_UNIQUE_ID, fattr_has_unique_id),
-	FATTR_REF(FATTR_ENTRY_MNT_PARENT_ID, FATTR_R_PARENT_ID,
+	FATTR_REF(FATTR_ENTRY_UNIQUE_ID, FATTR_R_UNIQUE_ID, FATTR_TAKE_IDS,
+		  fattr_has_unique_id),
+	FATTR_REF(FATTR_ENTRY_MNT_PARENT_ID, FATTR_R_PARENT_ID, FATTR_TAKE_IDS,
 		  fattr_has_parent_unique_id),
-	FATTR_REF(FATTR_ENTRY_MNT_NS_ID, FATTR_R_NS_ID, fattr_has_ns_id),
-	FATTR_REF(FATTR_ENTRY_MNT_ATTR, FATTR_R_ATTR, NULL),
+	FATTR_REF(FATTR_ENTRY_MNT_NS_ID, FATTR_R_NS_ID, FATTR_TAKE_NS,
+		  fattr_has_ns_id),
+	FATTR_REF(FATTR_ENTRY_MNT_ATTR, FATTR_R_ATTR, FATTR_TAKE_ATTR, NULL),
 	FATTR_PROP(FATTR_ENTRY_MNT_PROPAGATION, FATTR_P_TYPE),
 	FATTR_PROP(FATTR_ENTRY_MNT_PEER_GROUP, FATTR_P_PEER_GROUP),
 	FATTR_PROP(FATTR_ENTRY_MNT_MASTER, FATTR_P_MASTER),
@@ -99,9 +102,10 @@ static const struct fattr_entry fattr_mount_entries[] = {
 	  .make = { .make = fattr_make_propagate_from, .record = true,
 		    .master_reached = true },
 	  .served = fattr_has_propagate_from },
-	FATTR_REF(FATTR_ENTRY_SB_MAGIC, FATTR_R_SB_MAGIC, NULL),
-	FATTR_REF(FATTR_ENTRY_SB_FLAGS, FATTR_R_SB_FLAGS, NULL),
-	FATTR_MADE(FATTR_ENTRY_FS_SUBTYPE, fattr_make_subtype, 0, true, NULL),
+	FATTR_REF(FATTR_ENTRY_SB_MAGIC, FATTR_R_SB_MAGIC, FATTR_TAKE_SB, NULL),
+	FATTR_REF(FATTR_ENTRY_SB_FLAGS, FATTR_R_SB_FLAGS, FATTR_TAKE_SB, NULL),
+	FATTR_MADE(FATTR_ENTRY_FS_SUBTYPE, fattr_make_subtype, 0, FATTR_TAKE_TYPE,
+		   true, NULL),
 	/* Lists: a NUL after each entry, which sh cannot hold: no export. */
 	{ .name = FATTR_ENTRY_OPT_ARRAY, .get = fattr_get_opts, .arg = 0,
 	  .no_export = true },
