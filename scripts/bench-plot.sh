@@ -57,7 +57,7 @@ for tag in "$@"; do
 		{ printf "%s\"%s\" index %d with linespoints title \"%s\"",
 			  (NR > 1 ? ", " : ""), d, NR - 1, $2 }')
 	gnuplot <<EOF
-set terminal svg size 760,480 dynamic font "sans,11"
+set terminal svg size 760,480 dynamic noenhanced font "sans,11"
 set output "$out/bench-$tag.svg"
 set title "Cost of one call against the number of mounts, ${rel:-$tag} (QEMU TCG)"
 set logscale xy
