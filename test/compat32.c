@@ -264,6 +264,35 @@ static void test_records(void)
 }
 
 /* The folders, the listing and every mount by id. */
+/*
+ * The column ":mntns:all:mountpoint" the @n records @ids of @mi make:
+ * "ID\0=MOUNTPOINT\0" each, the mount point unescaped; malloc'd.
+ */
+static char *column_of_mountpoints(const struct mountinfo *mi,
+				   const int *ids, size_t n, size_t *len)
+{
+	char *out = malloc(mi->len + 32 * n + 1), *o = out;
+	size_t i, rlen;
+
+	if (!out)
+		die("malloc");
+	for (i = 0; i < n; i++) {
+		const char *line = mi_find(mi, ids[i], &rlen);
+		struct mi_keys k;
+
+		if (!line || mi_keys(line, rlen, &k))
+			die("a mountinfo record fattr-compat32 cannot split");
+		o += sprintf(o, "%d", ids[i]) + 1;
+		*o++ = '=';
+		memcpy(o, k.v[MI_MOUNTPOINT], k.len[MI_MOUNTPOINT]);
+		o += k.len[MI_MOUNTPOINT];
+		*o++ = '\0';
+		mi_keys_free(&k);
+	}
+	*len = o - out;
+	return out;
+}
+
 static void test_tree(void)
 {
 	struct mountinfo mi;
@@ -300,6 +329,11 @@ static void test_tree(void)
 			exp = mount_folder(&len);
 			expect_value(&r, exp, len, name);
 		}
+		/* A column through this entry: procfs's mount points. */
+		exp = column_of_mountpoints(&mi, ids, n, &len);
+		ask(&r, w, "/", fd, ":mntns:all:mountpoint");
+		expect_value(&r, exp, len, ":mntns:all:mountpoint");
+		free(exp);
 		free(ids);
 		mi_free(&mi);
 		close(fd);
