@@ -291,7 +291,6 @@ static const char *const pieces[] = {
 	"id", "parent", "dev", "root", "mountpoint", "options", "propagation",
 	"fstype", "source", "superoptions", "unique_id", "statfs:", "statfs",
 	"bavail", "fsid", "flags", "type", "id:", "STATFS:", "unique",
-	"all:", "all", "ALL:",
 };
 
 /* The keys of a mount folder and of its statfs: folder. */
@@ -332,12 +331,7 @@ static void put_key(char *s)
 /* A well-formed name, before any mutation. */
 static void wellformed(char *s)
 {
-	switch (rn(9)) {
-	case 8:	/* a column, or its listing */
-		strcpy(s, ":mntns:all:");
-		if (rn(4))
-			put_key(s);
-		break;
+	switch (rn(8)) {
 	case 6: strcpy(s, ":mnt:"); put_key(s); break;
 	case 7:
 		strcpy(s, ":mntns:");
