@@ -97,7 +97,7 @@ if dpkg --compare-versions "${lv:-0}" lt 2.117; then
 fi
 echo "dkms-deb: lintian $lv --pedantic --info --display-info --display-experimental $(basename "$changes")${suppress:+ (suppressed: $suppress)}:" >&2
 lrc=0
-lintian --pedantic --info --display-info --display-experimental \
+lintian --pedantic --info --display-info --display-experimental --show-overrides \
 	--fail-on error,warning,info,pedantic,experimental \
 	${suppress:+--suppress-tags "$suppress"} \
 	"$changes" >"$tmp/lintian.raw" 2>&1 || lrc=$?
