@@ -9,9 +9,11 @@
 # trixie sid, i.e. Debian 13 and unstable, whose lintian the archive
 # runs) in its chroot (scripts/debian-chroot.sh SUITE lintian), with the
 # same options: --pedantic --info --display-info --display-experimental
-# --show-overrides.  Prints each lintian's tags ("O:" for the overridden
-# ones, with their reason) and a summary line per lintian; fails if any
-# lintian shows a tag that is not overridden.  Run as root on Debian 12.
+# --show-overrides; in all but sid's, newer-standards-version, alien-tag
+# and unused-override are ignored, marked as such (see dkms-deb.sh).
+# Prints each lintian's tags ("O:" for the overridden ones) and a
+# summary line per lintian; fails if any lintian shows a tag that is
+# neither overridden nor ignored.  Run as root on Debian 12.
 
 set -eu
 
@@ -36,7 +38,10 @@ changes=$(ls "$work"/out/fattr_*.changes | head -n 1)
 summary() { # WHO LOG
 	n=$(grep -c '^[EWIPX]: ' "$2" || true)
 	o=$(grep -c '^O: ' "$2" || true)
-	echo "lintian: $1: $n tags, $o overridden$(grep -o '^[EWIPXO]: [^ ]* [^:]*: [^ ]*' "$2" | sed 's/^\(.\): [^:]*: /\1 /' | sort | uniq | tr '\n' ',' | sed 's/,$//; s/^./: &/')"
+	i=$(grep -c '^ignored (older lintian): ' "$2" || true)
+	tags=$(sed -n -E 's/^([EWIPXO]): [^:]*: ([^ ]+).*/\1 \2/p' "$2" | sort -u |
+		tr '\n' ',' | sed 's/,$//; s/,/, /g')
+	echo "lintian: $1: $n tags, $o overridden, $i ignored${tags:+ ($tags)}"
 }
 
 rc=0
@@ -50,21 +55,32 @@ summary "$v (Debian 12)" "$work/bookworm.log"
 for suite in "$@"; do
 	root=$(sh "$top/scripts/debian-chroot.sh" "$suite" lintian | tail -n 1) ||
 		fail "no $suite chroot with lintian"
+	# The overrides are written for unstable's lintian, the archive's:
+	# an older one (trixie's knows Standards-Version 4.7.2 and not some
+	# overridden tags) says newer-standards-version, alien-tag and
+	# unused-override about itself, not the package; unstable's checks
+	# all three.
+	ignore='^[EWIPX]: [^:]*: (newer-standards-version|alien-tag|unused-override) '
+	[ "$suite" != sid ] || ignore='^$'
 	in=$(mktemp -d "$root/tmp/fattr-lintian.XXXXXX")
 	cp "$work"/out/fattr* "$in/"
 	lrc=0
 	sh "$top/scripts/chroot-run.sh" "$root" sh -c \
-		'cd "$1" && lintian --pedantic --info --display-info --display-experimental --show-overrides --fail-on error,warning,info,pedantic,experimental "$2"' \
+		'cd "$1" && lintian --pedantic --info --display-info --display-experimental --show-overrides "$2"' \
 		sh "${in#"$root"}" "$(basename "$changes")" >"$work/$suite.raw" 2>&1 || lrc=$?
-	grep -v '^running with root privileges is not recommended!$' "$work/$suite.raw" >"$work/$suite.log"
+	grep -v '^running with root privileges is not recommended!$' "$work/$suite.raw" |
+		sed -E "/$ignore/s/^/ignored (older lintian): /" >"$work/$suite.log"
 	v=$(sh "$top/scripts/chroot-run.sh" "$root" lintian --version | sed 's/^Lintian v//')
 	rm -rf "$in"
 	echo "lintian $v (Debian $suite, in $root):"
 	grep -v '^N: ' "$work/$suite.log" || echo "  (no tags)"
 	summary "$v ($suite)" "$work/$suite.log"
-	if [ $lrc != 0 ]; then
+	if grep -q '^[EWIPX]: ' "$work/$suite.log"; then
 		grep '^N: ' "$work/$suite.log" | head -n 40 >&2
-		echo "lintian: $suite's lintian reported tags (exit $lrc)" >&2
+		echo "lintian: $suite's lintian reported tags" >&2
+		rc=1
+	elif [ $lrc != 0 ] && [ $lrc != 2 ]; then
+		echo "lintian: $suite's lintian failed (exit $lrc)" >&2
 		rc=1
 	fi
 done
