@@ -228,9 +228,15 @@ if [ "$release" = trixie ]; then
 		fail "installing dpkg-dev debhelper dh-dkms failed, see $log"
 fi
 
+# -t bookworm-backports makes backports' versions the candidates of
+# everything: the metapackages of the first kernel stay as they are.
 echo "dkms-image: installing $img2${suite2:+ from $suite2}" >&2
+in_root apt-mark hold linux-headers-amd64 linux-doc >>"$log" 2>&1 ||
+	fail "apt-mark hold failed, see $log"
 in_root apt-get install -y -q --no-install-recommends ${suite2:+-t "$suite2"} \
 	"$img2" >>"$log" 2>&1 || fail "installing $img2 failed, see $log"
+in_root apt-mark unhold linux-headers-amd64 linux-doc >>"$log" 2>&1 ||
+	fail "apt-mark unhold failed, see $log"
 
 # The .debs of the first kernel's headers, just installed, kept for the
 # test of the second (which removes them, then installs them as its
