@@ -108,8 +108,9 @@ lintian --pedantic --info --display-info --display-experimental --show-overrides
 	"$changes" >"$tmp/lintian.raw" 2>&1 || lrc=$?
 grep -v '^running with root privileges is not recommended!$' "$tmp/lintian.raw" |
 	sed -E "/$ignore/s/^/ignored (older lintian): /" >"$tmp/lintian.log"
-sed 's/^/  /' "$tmp/lintian.log" >&2
-[ -s "$tmp/lintian.log" ] || echo "  (no tags)" >&2
+# The tags; lintian.log has their explanations and the overrides' reasons.
+grep -v '^N:' "$tmp/lintian.log" | sed 's/^/  /' >&2
+grep -q '^[EWIPXO]: \|^ignored' "$tmp/lintian.log" || echo "  (no tags)" >&2
 # A tag of any level, but the overridden ("O:"), fails; so does lintian
 # failing to run (exit 2 is errors, which the grep sees).
 if grep -q '^[EWIPX]: ' "$tmp/lintian.log"; then
