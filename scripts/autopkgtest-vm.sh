@@ -55,7 +55,6 @@ end
 build_step
 
 begin autopkgtest "autopkgtest -B $(basename "$deb") src/ -- null"
-echo "     | $(command -v autopkgtest-virt-null)"
 out=$logs/autopkgtest-out
 rm -rf "$out"
 # The null runner of autopkgtest 5.48 and later (Debian 13's 5.49) no
@@ -66,6 +65,7 @@ null=null
 if autopkgtest-virt-null --help 2>&1 | grep -q -e '--fake-capability'; then
 	null="null --fake-capability=isolation-machine"
 fi
+echo "     | runner: $null"
 st=0
 # shellcheck disable=SC2086 # $null: the runner and its option
 autopkgtest --output-dir "$out" --summary-file "$logs/summary" \
