@@ -105,8 +105,8 @@ timeout -s KILL "${FATTR_VM_TIMEOUT:-3600}" \
 	grep --line-buffered -E '^(===|---|ok |run |FAIL|     [|>]|fattr autopkgtest|booted|FATTR-)|\] (WARNING|BUG|Oops|Kernel panic)' || true
 t_end=$(date +%s)
 
-# autopkgtest's whole log, from the test disk.
-debugfs -R "dump logs/autopkgtest.log $log.autopkgtest" "$work/test.img" >/dev/null 2>&1 ||
+# autopkgtest's whole log (its output directory's), from the test disk.
+debugfs -R "dump logs/autopkgtest-out/log $log.autopkgtest" "$work/test.img" >/dev/null 2>&1 ||
 	rm -f "$log.autopkgtest"
 
 bad='\] (WARNING:|BUG:|Oops|Kernel panic|INFO: task .* blocked)|------------\[ cut here \]'
