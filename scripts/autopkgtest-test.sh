@@ -102,7 +102,7 @@ timeout -s KILL "${FATTR_VM_TIMEOUT:-3600}" \
 		-drive "file=$dir/$release.img,format=raw,if=virtio,snapshot=on" \
 		-drive "file=$work/test.img,format=raw,if=virtio" \
 		</dev/null 2>&1 | tr -d '\r' | tee "$log" |
-	grep --line-buffered -E '^(===|---|ok |run |FAIL|     [|>]|fattr autopkgtest|booted|FATTR-)|\] (WARNING|BUG|Oops|Kernel panic)' || true
+	grep --line-buffered -E '^(===|---|ok |run |FAIL|     [|>!]|fattr autopkgtest|booted|FATTR-)|\] (WARNING|BUG|Oops|Kernel panic)' || true
 t_end=$(date +%s)
 
 # autopkgtest's whole log (its output directory's), from the test disk.

@@ -75,6 +75,12 @@ autopkgtest --output-dir "$out" --summary-file "$logs/summary" \
 grep -E '^(ok   |SKIP:|FAIL:|PASS:|I: (PASS|FAIL|SKIP) )' "$logs/autopkgtest.log" |
 	sed 's/^/     | /'
 tail -n 15 "$logs/autopkgtest.log" | sed 's/^/     > /'
+# What a test wrote on stderr (autopkgtest keeps it in TEST-stderr).
+for f in "$out"/*stderr*; do
+	[ -s "$f" ] || continue
+	echo "     | ${f##*/}:"
+	head -n 20 "$f" | sed 's/^/     ! /'
+done
 while IFS= read -r l; do
 	echo "$marker-SUMMARY: $l"
 done <"$logs/summary"
