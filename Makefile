@@ -10,6 +10,8 @@
 # make bench            fattr against procfs and statmount, per kernel
 # make dkms-check       the fattr-dkms package in Debian 12 and 13 VMs
 # make sb-check         the same booted through UEFI Secure Boot
+# make autopkgtest      the package's autopkgtests, by autopkgtest, in Debian 12 and 13 VMs
+# make lintian          lintian --pedantic of Debian 12, 13 and unstable on the packages
 # make clean
 
 KDIR ?= /lib/modules/$(shell uname -r)/build
@@ -53,6 +55,25 @@ sb-check:
 deb:
 	scripts/dkms-deb.sh .
 
+# autopkgtest runs the tests of debian/tests/control (fattr-load) and the
+# generated autopkgtest-pkg-dkms one (dkms-autopkgtest) as Debian's CI
+# would, with its null runner inside a Debian 12 VM (6.1), a Debian 13 VM
+# (its 6.12), and a Debian 12 VM whose kernel enforces module signatures
+# (fattr-load must SKIP there, not FAIL); about 20 minutes a run.  One:
+# scripts/autopkgtest-test.sh TAG [sig_enforce].
+AUTOPKGTEST_RUNS = 6.1 trixie 6.1:sig_enforce
+
+autopkgtest:
+	for r in $(AUTOPKGTEST_RUNS); do \
+		p=; case $$r in *:*) p=$${r#*:} ;; esac; \
+		scripts/autopkgtest-test.sh $${r%%:*} $$p || exit 1; \
+	done
+
+# The source and binary packages checked by the lintian of Debian 12
+# (scripts/dkms-deb.sh), then of Debian 13 and unstable in their chroots.
+lintian:
+	scripts/lintian.sh
+
 # The check, stress and (where test/vm-faults.sh exists) fault injection
 # runs on the debug kernels, KASAN, lockdep, kmemleak and fault injection
 # built in (scripts/debug-kernel.sh builds each once): debug, Debian 12's
@@ -82,4 +103,4 @@ clean:
 	$(MAKE) -C bench clean
 	@if [ -d $(KDIR) ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi
 
-.PHONY: all check check-all check-arch demo bench stress-full dkms-check sb-check deb debug-check clean FORCE
+.PHONY: all check check-all check-arch demo bench stress-full dkms-check sb-check deb autopkgtest lintian debug-check clean FORCE

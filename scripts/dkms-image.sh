@@ -22,7 +22,7 @@
 #   boot/TAG/release     kernel TAG of the image, and its release
 #
 # The image is what a Debian user has who uses DKMS: the stock kernel
-# with its headers, dkms, build-essential (the release's own gcc: 12 on
+# with its headers (and their metapackage, linux-headers-amd64), dkms, build-essential (the release's own gcc: 12 on
 # bookworm, 14 on trixie), attr (getfattr), man-db, busybox (to run
 # the examples under busybox sh too), openssl (dkms makes its signing key
 # with it; a user gets it as dkms's recommendation), and the Secure Boot
@@ -34,6 +34,8 @@
 # the first kernel (update-grub inside the VM rewrites it).  The trixie image has the build
 # dependencies of debian/control as well (dpkg-dev, debhelper, dh-dkms):
 # the fattr-dkms package is built inside its VM, which has no network.
+# Both have autopkgtest, autodep8 and what the package's tests depend
+# on (dctrl-tools, linux-doc), for scripts/autopkgtest-test.sh.
 # A second kernel is installed as well, without headers.  The kernels, by tag:
 #
 #   bookworm  6.1    linux-image-amd64 (bookworm, with security updates)
@@ -61,8 +63,8 @@ release=${1:?usage: dkms-image.sh bookworm|trixie}
 # has its headers installed), and the recipe: bump it when the image's
 # recipe changes, and a cached image of another recipe is rebuilt.
 case $release in
-bookworm) debian=12 tag1=6.1 tag2=6.12 recipe=4 ;;
-trixie)	debian=13 tag1=trixie tag2=trixie-cloud recipe=3 ;;
+bookworm) debian=12 tag1=6.1 tag2=6.12 recipe=5 ;;
+trixie)	debian=13 tag1=trixie tag2=trixie-cloud recipe=4 ;;
 *)	echo "dkms-image: unknown release $release (known: bookworm, trixie)" >&2
 	exit 2 ;;
 esac
@@ -192,7 +194,7 @@ case $rel2 in $want2) ;; *) fail "the kernel of tag $tag2 is '$rel2', not $want2
 echo "dkms-image: installing $img1, its headers, dkms, build tools" >&2
 in_root apt-get install -y -q --no-install-recommends \
 	systemd-sysv udev kmod procps initramfs-tools \
-	"$img1" "linux-headers-$rel1" \
+	"$img1" "linux-headers-$rel1" linux-headers-amd64 \
 	dkms build-essential dwarves attr man-db busybox openssl \
 	>>"$log" 2>&1 || fail "installing the base packages failed, see $log"
 
@@ -205,6 +207,17 @@ in_root apt-get install -y -q --no-install-recommends \
 	shim-signed grub-efi-amd64-signed grub-efi-amd64 mokutil \
 	>>"$log" 2>&1 || fail "installing the Secure Boot chain failed, see $log"
 
+# autopkgtest and autodep8 run the package's tests inside the VM
+# (scripts/autopkgtest-test.sh), which has no network: the tests'
+# dependencies must be installed already.  The generated
+# autopkgtest-pkg-dkms test depends on dkms, openssl, dctrl-tools and
+# linux-doc; debian/tests/control's own on linux-headers-amd64 (the
+# metapackage, installed above with the first kernel's headers) and attr.
+echo "dkms-image: installing autopkgtest, autodep8 and the tests' dependencies" >&2
+in_root apt-get install -y -q --no-install-recommends \
+	autopkgtest autodep8 dctrl-tools linux-doc >>"$log" 2>&1 ||
+	fail "installing autopkgtest autodep8 dctrl-tools linux-doc failed, see $log"
+
 # On trixie the package is built inside the VM, which has no network:
 # the Build-Depends of debian/control (debhelper-compat 13,
 # dh-sequence-dkms) with dpkg-dev.
@@ -215,9 +228,15 @@ if [ "$release" = trixie ]; then
 		fail "installing dpkg-dev debhelper dh-dkms failed, see $log"
 fi
 
+# -t bookworm-backports makes backports' versions the candidates of
+# everything: the metapackages of the first kernel stay as they are.
 echo "dkms-image: installing $img2${suite2:+ from $suite2}" >&2
+in_root apt-mark hold linux-headers-amd64 linux-doc >>"$log" 2>&1 ||
+	fail "apt-mark hold failed, see $log"
 in_root apt-get install -y -q --no-install-recommends ${suite2:+-t "$suite2"} \
 	"$img2" >>"$log" 2>&1 || fail "installing $img2 failed, see $log"
+in_root apt-mark unhold linux-headers-amd64 linux-doc >>"$log" 2>&1 ||
+	fail "apt-mark unhold failed, see $log"
 
 # The .debs of the first kernel's headers, just installed, kept for the
 # test of the second (which removes them, then installs them as its
