@@ -50,9 +50,9 @@ done
 if [ -n "$missing" ]; then
 	[ "$(id -u)" = 0 ] || fail "missing packages:$missing (run as root to install)"
 	export DEBIAN_FRONTEND=noninteractive
-	apt-get update -q >/dev/null
+	"$top/scripts/apt-get.sh" update -q >/dev/null
 	# shellcheck disable=SC2086
-	apt-get install -y -q --no-install-recommends $missing >/dev/null ||
+	"$top/scripts/apt-get.sh" install -y -q --no-install-recommends $missing >/dev/null ||
 		fail "apt-get install$missing failed"
 fi
 

@@ -56,9 +56,9 @@ for p in qemu-system-x86 e2fsprogs cpio git; do
 done
 if [ -n "$missing" ]; then
 	export DEBIAN_FRONTEND=noninteractive
-	apt-get update -q >/dev/null
+	"$top/scripts/apt-get.sh" update -q >/dev/null
 	# shellcheck disable=SC2086
-	apt-get install -y -q --no-install-recommends $missing >/dev/null ||
+	"$top/scripts/apt-get.sh" install -y -q --no-install-recommends $missing >/dev/null ||
 		fail "apt-get install$missing failed"
 fi
 
