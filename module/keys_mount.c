@@ -8,7 +8,6 @@
  */
 #include <linux/kernel.h>
 #include <linux/kdev_t.h>
-#include <linux/math64.h>
 #include <linux/mount.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -85,22 +84,6 @@ int fattr_make_field(struct fattr_val *val, const struct fattr_mnt_ref *ref,
  * are the record's fields, written as show_mountinfo() writes them ("%i
  * %i %u:%u", 5.10 to 7.x; "%d" is "%i" in printing).
  */
-/*
- * Appends @n in decimal to @val, which has room for 20 digits more:
- * "%llu" without vsnprintf()'s parsing, which a column pays per mount.
- */
-static void fattr_put_u64(struct fattr_val *val, u64 n)
-{
-	char digits[20];
-	unsigned int i = 0;
-
-	do {
-		digits[i++] = '0' + do_div(n, 10);
-	} while (n);
-	while (i)
-		val->buf[val->len++] = digits[--i];
-}
-
 int fattr_make_ref(struct fattr_val *val, const struct fattr_mnt_ref *ref,
 		   int arg)
 {
@@ -116,9 +99,9 @@ int fattr_make_ref(struct fattr_val *val, const struct fattr_mnt_ref *ref,
 		n = ref->parent_id;
 		break;
 	case FATTR_R_DEV:
-		fattr_put_u64(val, MAJOR(ref->sb_dev));
+		fattr_val_put_u64(val, MAJOR(ref->sb_dev));
 		val->buf[val->len++] = ':';
-		fattr_put_u64(val, MINOR(ref->sb_dev));
+		fattr_val_put_u64(val, MINOR(ref->sb_dev));
 		return 0;
 	case FATTR_R_UNIQUE_ID:
 		n = ref->unique_id;
@@ -139,7 +122,7 @@ int fattr_make_ref(struct fattr_val *val, const struct fattr_mnt_ref *ref,
 		n = ref->sb_flags;
 		break;
 	}
-	fattr_put_u64(val, n);
+	fattr_val_put_u64(val, n);
 	return 0;
 }
 

@@ -29,28 +29,8 @@
 
 #include "mnt_walk.h"
 
-/* Room fattr_put_id() needs for one entry "ID:\0" (or "ID\0"). */
+/* Room for one entry "ID:\0" (or "ID\0"): ten digits and two bytes. */
 #define FATTR_ID_ROOM	16
-
-/*
- * Appends the decimal @id and @sep to @val, which has room for them.
- * Mount ids are positive (an IDA's, from 1).  Written by hand, not with
- * snprintf(): this runs for every mount of a listing.
- */
-static void fattr_put_id(struct fattr_val *val, int id, char sep)
-{
-	char digits[10], *out = val->buf + val->len;
-	unsigned int v = id, n = 0;
-
-	do {
-		digits[n++] = '0' + v % 10;
-		v /= 10;
-	} while (v);
-	val->len += n + 1;
-	while (n)
-		*out++ = digits[--n];
-	*out = sep;
-}
 
 /* The caller's namespace's mount count, read without namespace_sem. */
 static unsigned int fattr_ns_mounts_hint(void)
@@ -302,7 +282,9 @@ static int fattr_ids_put(struct fattr_mi *mi, struct fattr_listing *l,
 			l->need = FATTR_ID_ROOM;
 			return FATTR_IDS_ROOM;
 		}
-		fattr_put_id(out, fattr_mount_id(v), FATTR_SEP);
+		/* Mount ids are positive (an IDA's, from 1). */
+		fattr_val_put_u64(out, fattr_mount_id(v));
+		out->buf[out->len++] = FATTR_SEP;
 		out->buf[out->len++] = '\0';
 		return 0;
 	}
@@ -318,7 +300,8 @@ static int fattr_ids_put(struct fattr_mi *mi, struct fattr_listing *l,
 		l->need = FATTR_ID_ROOM + len + 2;
 		return FATTR_IDS_ROOM;
 	}
-	fattr_put_id(out, fattr_mount_id(v), '\0');
+	fattr_val_put_u64(out, fattr_mount_id(v));
+	out->buf[out->len++] = '\0';
 	out->buf[out->len++] = ename ? '!' : '=';
 	memcpy(out->buf + out->len, ename ? ename : value.buf, len);
 	out->len += len;
