@@ -76,7 +76,7 @@ void fattr_val_free(struct fattr_val *val);
 int fattr_val_reserve(struct fattr_val *val, size_t cap);
 extern size_t fattr_render_max;
 int fattr_val_grow_render(struct fattr_val *val);
-void fattr_val_put_u64(struct fattr_val *val, u64 n);
+int fattr_val_put_u64(struct fattr_val *val, u64 n);
 
 /* verdict.c: the private procfs instance; the caller's LSM verdict. */
 int __init fattr_mountinfo_init(void);

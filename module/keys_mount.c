@@ -99,10 +99,13 @@ int fattr_make_ref(struct fattr_val *val, const struct fattr_mnt_ref *ref,
 		n = ref->parent_id;
 		break;
 	case FATTR_R_DEV:
-		fattr_val_put_u64(val, MAJOR(ref->sb_dev));
+		/* "%u:%u": 21 bytes at most, in the value's own room. */
+		if (WARN_ON_ONCE(fattr_val_put_u64(val, MAJOR(ref->sb_dev)) ||
+				 val->len >= val->cap))
+			return -EIO;
 		val->buf[val->len++] = ':';
-		fattr_val_put_u64(val, MINOR(ref->sb_dev));
-		return 0;
+		n = MINOR(ref->sb_dev);
+		break;
 	case FATTR_R_UNIQUE_ID:
 		n = ref->unique_id;
 		break;
@@ -122,8 +125,7 @@ int fattr_make_ref(struct fattr_val *val, const struct fattr_mnt_ref *ref,
 		n = ref->sb_flags;
 		break;
 	}
-	fattr_val_put_u64(val, n);
-	return 0;
+	return WARN_ON_ONCE(fattr_val_put_u64(val, n)) ? -EIO : 0;
 }
 
 /* @arg: an enum fattr_prop, from the record's optional fields. */

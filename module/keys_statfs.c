@@ -81,6 +81,13 @@ static int fattr_sb_query(const struct path *path, bool ids,
 	const struct super_block *sb = path->mnt->mnt_sb;
 	int err = vfs_statfs(path, &q->st);
 
+	/*
+	 * A file system's own ->statfs() error (a FUSE server may give any):
+	 * ERANGE and E2BIG would tell a getxattr(2) caller to grow its
+	 * buffer, and one that does would ask forever.
+	 */
+	if (err == -ERANGE || err == -E2BIG)
+		return -EIO;
 	if (err)
 		return err;
 	q->ids_err = ids ? fattr_may_open_root(path->mnt) : -EACCES;

@@ -70,6 +70,7 @@ struct fattr_listing {
 	size_t rendered;		/* bytes of records rendered this hold */
 	unsigned int work;		/* visits this hold (a render counts more) */
 	bool render;			/* render the mount at hand */
+	bool show_failed;		/* its renderer failed (-EIO) */
 };
 
 /*
@@ -139,10 +140,12 @@ static int fattr_ids_pause(struct fattr_mi *mi, struct fattr_listing *l,
 	/*
 	 * Whether the caller sees a mount is learnt by rendering it where it
 	 * cannot be judged: a record of any size, as procfs's read grows its
-	 * buffer to render it, up to its cap.
+	 * buffer to render it, up to its cap.  A record column grows it as
+	 * its single key does: to FATTR_RECORD_MAX whatever the cap.
 	 */
 	if (err == -EOVERFLOW)
-		err = fattr_val_grow_render(&l->scratch);
+		err = fattr_val_grow_record(&l->scratch,
+					    l->col && l->col->record);
 	if (!err && fatal_signal_pending(current))
 		err = -EINTR;
 	if (err)
@@ -161,7 +164,9 @@ static int fattr_ids_pause(struct fattr_mi *mi, struct fattr_listing *l,
  *
  * Return: 0 (seen), -ENODATA (not), FATTR_IDS_LATER (end the hold, judge
  * it in the next), -EOVERFLOW (render it again, bigger), or another
- * negative errno (->show()'s own, which ends the listing).
+ * negative errno (-EIO from a renderer, fattr_mi_show(), where the judge
+ * cannot tell whether the caller sees @v; -ENOMEM), which ends the
+ * listing.
  */
 static int fattr_ids_visit(struct fattr_mi *mi, struct fattr_listing *l,
 			   struct mount *v)
@@ -169,6 +174,7 @@ static int fattr_ids_visit(struct fattr_mi *mi, struct fattr_listing *l,
 	int err;
 
 	l->work++;
+	l->show_failed = false;
 	mi->seq->count = 0;
 	if (!l->render) {
 		int vis = fattr_memo_judge(l->memo, v, l->root);
@@ -196,6 +202,22 @@ static int fattr_ids_visit(struct fattr_mi *mi, struct fattr_listing *l,
 			err = 0;
 		else if (vis == FATTR_HIDDEN)
 			err = -ENODATA;
+	}
+	/*
+	 * The renderer failed before it knew whether the caller sees @v (a
+	 * cgroup path past PATH_MAX): the judge tells, where it can, and a
+	 * mount it sees is listed, its number read, and a record column
+	 * says EIO for it (fattr_col_value()), as its single key does.
+	 */
+	if (err == -EIO && fattr_can_judge()) {
+		int vis = fattr_judge_one(v, l->root);
+
+		if (vis == FATTR_SHOWN) {
+			err = 0;
+			l->show_failed = true;
+		} else if (vis == FATTR_HIDDEN) {
+			err = -ENODATA;
+		}
 	}
 	/* A record costs what a few mounts looked at do. */
 	if (l->memo) {
@@ -229,20 +251,25 @@ static const char *fattr_key_errname(int err)
  * record the walk just rendered into the scratch buffer (in place there)
  * or from what fattr_mi_take() reads of @v now, into @val's own small
  * room.  As the single key gives it: E2BIG for a record over
- * XATTR_SIZE_MAX, which that key's walk refuses (mountinfo.c).
+ * XATTR_SIZE_MAX, which that key's walk refuses, and EIO for a record
+ * the renderer failed to make (mountinfo.c).
  *
  * Return: 0, or the key's errno for @v.
  */
-static int fattr_col_value(struct fattr_mi *mi, const struct fattr_make *how,
+static int fattr_col_value(struct fattr_mi *mi, const struct fattr_listing *l,
 			   struct mount *v, struct fattr_val *val)
 {
+	const struct fattr_make *how = l->col;
 	struct fattr_mnt_ref ref = {
 		.take = how->take,
 		.no_record = !how->record,
 		.want_master_reached = how->master_reached,
 	};
-	int err = fattr_mi_take(mi, &ref, v);
+	int err;
 
+	if (how->record && l->show_failed)
+		return -EIO;	/* no record to make the value from */
+	err = fattr_mi_take(mi, &ref, v);
 	if (err)
 		return err;
 	if (how->record) {
@@ -283,12 +310,13 @@ static int fattr_ids_put(struct fattr_mi *mi, struct fattr_listing *l,
 			return FATTR_IDS_ROOM;
 		}
 		/* Mount ids are positive (an IDA's, from 1). */
-		fattr_val_put_u64(out, fattr_mount_id(v));
+		if (WARN_ON_ONCE(fattr_val_put_u64(out, fattr_mount_id(v))))
+			return -EIO;
 		out->buf[out->len++] = FATTR_SEP;
 		out->buf[out->len++] = '\0';
 		return 0;
 	}
-	err = fattr_col_value(mi, l->col, v, &value);
+	err = fattr_col_value(mi, l, v, &value);
 	if (err) {
 		ename = fattr_key_errname(err);
 		if (!ename)
@@ -300,7 +328,8 @@ static int fattr_ids_put(struct fattr_mi *mi, struct fattr_listing *l,
 		l->need = FATTR_ID_ROOM + len + 2;
 		return FATTR_IDS_ROOM;
 	}
-	fattr_val_put_u64(out, fattr_mount_id(v));
+	if (WARN_ON_ONCE(fattr_val_put_u64(out, fattr_mount_id(v))))
+		return -EIO;
 	out->buf[out->len++] = '\0';
 	out->buf[out->len++] = ename ? '!' : '=';
 	memcpy(out->buf + out->len, ename ? ename : value.buf, len);

@@ -78,6 +78,7 @@ struct mount *fattr_mi_lock(struct fattr_mi *mi, struct fattr_val *buf);
 struct mount *fattr_mi_next(struct fattr_mi *mi, struct mount *v);
 void fattr_mi_unlock(struct fattr_mi *mi, struct mount *next);
 int fattr_mi_show(struct fattr_mi *mi, struct mount *v);
+int fattr_val_grow_record(struct fattr_val *val, bool record);
 
 /* verdict.c: the caller's own open, its LSM verdict, the file walked. */
 int fattr_mi_open(struct fattr_mi *mi, bool verdict);

@@ -85,8 +85,17 @@ void fattr_mi_unlock(struct fattr_mi *mi, struct mount *next)
 /*
  * Appends the record of mount @v to the seq_file's buffer.
  *
- * Return: 0, -ENODATA if the caller cannot see @v, or -EOVERFLOW if the
- * record did not fit.
+ * show_mountinfo() fails with what a file system's ->show_path(),
+ * ->show_devname() or ->show_options() returns, before it knows whether
+ * the caller sees the mount: cgroup's ->show_path() gives -ERANGE for a
+ * path of PATH_MAX or more (5.10 to 7.x: cgroup_show_path()), which a
+ * caller in a cgroup namespace nested deep enough meets.  A read of
+ * mountinfo fails with it; to a getxattr(2) caller ERANGE (or E2BIG)
+ * means "a bigger buffer", and one that grows it would ask forever, so
+ * such an error is -EIO here, but for -ENOMEM, which means what it says.
+ *
+ * Return: 0, -ENODATA if the caller cannot see @v, -EOVERFLOW if the
+ * record did not fit, -EIO (or -ENOMEM) if the renderer failed.
  */
 int fattr_mi_show(struct fattr_mi *mi, struct mount *v)
 {
@@ -95,8 +104,10 @@ int fattr_mi_show(struct fattr_mi *mi, struct mount *v)
 	int ret;
 
 	ret = m->op->show(m, v);
-	if (ret < 0)
-		return ret;
+	if (ret < 0) {
+		m->count = count;
+		return ret == -ENOMEM ? ret : -EIO;
+	}
 	if (seq_has_overflowed(m))
 		return -EOVERFLOW;
 	if (ret == SEQ_SKIP) {
@@ -114,7 +125,7 @@ int fattr_mi_show(struct fattr_mi *mi, struct mount *v)
  * of the record's rendering itself (a ->show_path() of a cgroup path
  * past PATH_MAX) fails the caller's read of mountinfo but not these
  * keys, as statmount(2) gives them too; where it cannot (a rename, a
- * long way up), the rendering's error is the answer.
+ * long way up), the rendering's error, -EIO, is the answer.
  *
  * Return: as fattr_mi_show() (-EOVERFLOW, without rendering, where the
  * walk has no buffer yet), or fattr_mi_take()'s -EOVERFLOW.
@@ -150,28 +161,47 @@ static int fattr_mi_visit(struct fattr_mi *mi, struct mount *v,
 			else if (vis == FATTR_HIDDEN)
 				err = -ENODATA;
 		}
+		/*
+		 * The renderer failed before it knew (fattr_mi_show()): a
+		 * mount the caller does not see is ENODATA, as a listing
+		 * skips it, and one it sees gives a key read from the mount
+		 * all the same; a record key, or a mount the judge cannot
+		 * tell about, gives EIO.
+		 */
+		if (err == -EIO && fattr_can_judge()) {
+			vis = fattr_judge_one(v, fattr_seq_root(mi->seq));
+			if (vis == FATTR_HIDDEN)
+				err = -ENODATA;
+			else if (vis == FATTR_SHOWN && ref && ref->no_record)
+				err = 0;
+		}
 	}
 	if (!err)
 		err = fattr_mi_take(mi, ref, v);
 	return err;
 }
 
-/*
- * The record buffer of a walk after -EOVERFLOW: a page first (a walk that
- * wanted no record has none yet), then FATTR_RECORD_MAX; past that it
- * grows as a listing's does, to procfs's cap (val.c), only to learn
- * whether the caller sees the mount (fattr_mi_visit() asks the judge
+/**
+ * fattr_val_grow_record() - the record buffer of a walk after -EOVERFLOW
+ * @val: the buffer, whose contents are dropped
+ * @record: whether the walk gives the record (a record key or column)
+ *
+ * A page first (a walk that wanted no record has none yet), then, for a
+ * record, FATTR_RECORD_MAX, whatever the render cap (val.c); past that,
+ * and from the first page for a walk that gives no record, it grows as a
+ * listing's does, to procfs's cap, only to learn whether the caller sees
+ * the mount (fattr_mi_visit() and fattr_ids_visit() ask the judge
  * first).  fattr_walk() refuses a record larger than XATTR_SIZE_MAX that
- * the caller sees; a walk that wants no record (@ref's no_record) grows
- * it that way from the first page, and gives what it reads of the mount
- * whatever the record's size.  A walk that
- * wants the file system's options renders them a second time after the
- * record: no longer than its super block options.
+ * the caller sees; a walk that gives no record gives what it reads of the
+ * mount whatever the record's size.  A walk that wants the file system's
+ * options renders them a second time after the record: no longer than
+ * its super block options.
+ *
+ * Return: 0, or -ENOMEM.
  */
-static int fattr_val_grow_record(struct fattr_val *val,
-				 const struct fattr_mnt_ref *ref)
+int fattr_val_grow_record(struct fattr_val *val, bool record)
 {
-	if (val->cap >= FATTR_RECORD_MAX || (ref && ref->no_record))
+	if (val->cap >= FATTR_RECORD_MAX || !record)
 		return fattr_val_grow_render(val);
 	val->len = 0;
 	return fattr_val_reserve(val, val->cap < PAGE_SIZE ? PAGE_SIZE :
@@ -195,7 +225,8 @@ static int fattr_mi_show_unlock(struct fattr_mi *mi, struct mount *v,
 	val->len = mi->seq->count;
 	fattr_mi_unlock(mi, NULL);
 	if (err == -EOVERFLOW) {
-		int grown = fattr_val_grow_record(val, ref);
+		bool record = !ref || !ref->no_record;
+		int grown = fattr_val_grow_record(val, record);
 
 		if (grown)
 			return grown;
@@ -310,7 +341,7 @@ again:
 		map = NULL;
 	}
 	if (err == -EOVERFLOW) {
-		err = fattr_val_grow_record(val, ref);
+		err = fattr_val_grow_record(val, !ref || !ref->no_record);
 		if (!err) {
 			mi->pos = 0;
 			goto again;

@@ -88,8 +88,11 @@ int fattr_val_grow_render(struct fattr_val *val)
  *
  * "%llu" without vsnprintf()'s parsing: a listing and a column pay it
  * per mount.
+ *
+ * Return: 0, or -ENOSPC, with nothing written, if @val has no room for
+ * the digits (its callers make room first: a bug of theirs).
  */
-void fattr_val_put_u64(struct fattr_val *val, u64 n)
+int fattr_val_put_u64(struct fattr_val *val, u64 n)
 {
 	char digits[20];
 	unsigned int i = 0;
@@ -97,6 +100,9 @@ void fattr_val_put_u64(struct fattr_val *val, u64 n)
 	do {
 		digits[i++] = '0' + do_div(n, 10);
 	} while (n);
+	if (val->len > val->cap || val->cap - val->len < i)
+		return -ENOSPC;
 	while (i)
 		val->buf[val->len++] = digits[--i];
+	return 0;
 }

@@ -21,7 +21,8 @@
 #          the other way round, fattr_claim cannot take one from fattr
 #   cap:   (not a refusal to load) a listing's buffer for a record it
 #          renders is capped as procfs's: loaded with a test-only lower
-#          cap, a listing that needs more fails with ENOMEM
+#          cap, a listing that needs more fails with ENOMEM, while a
+#          record key and its column render records up to 64 KiB
 #
 # Leaves fattr loaded.  Exits non-zero if any check failed.
 
@@ -316,6 +317,15 @@ cap_key() {
 	getfattr --absolute-names --only-values -n ":mntns:$1:id" / \
 		2>/tmp/refuse.err
 }
+# The record column: "ID\0=RECORD\0" for each record, as lines.
+cap_record_col() {
+	awk '{ print $1; print "=" $0; print "" }' /proc/self/mountinfo \
+		>/tmp/refuse.exp2
+	getfattr --absolute-names --only-values -n :mntns:all:info / \
+		>/tmp/refuse.raw 2>/tmp/refuse.err || return 1
+	tr '\0' '\n' </tmp/refuse.raw >/tmp/refuse.got2
+	cmp -s /tmp/refuse.exp2 /tmp/refuse.got2
+}
 page=$(awk '/^KernelPageSize:/ { print $2 * 1024; exit }' /proc/self/smaps)
 mark
 if insmod "$ko" render_max=4096 2>/tmp/refuse.err; then
@@ -329,6 +339,17 @@ if insmod "$ko" render_max=4096 2>/tmp/refuse.err; then
 		else
 			fail "cap: the listing failed otherwise: $(cat /tmp/refuse.err)"
 		fi
+		# A record key renders up to 64 KiB whatever the cap, and a
+		# record column as its keys (ENOMEM before 2026-12-07).
+		if cap_record_col; then
+			ok "cap: :mntns:all:info under a 4,096-byte cap: mountinfo's records, the $longest-byte one too"
+		else
+			fail "cap: :mntns:all:info under a 4,096-byte cap is not mountinfo's: $(cat /tmp/refuse.err)"
+		fi
+		got=$(getfattr --absolute-names --only-values \
+			-n ":mntns:$deep_id:info" / 2>/tmp/refuse.err)
+		[ "$got" = "$(awk -v id="$deep_id" '$1 == id' /proc/self/mountinfo)" ] ||
+			fail "cap: :mntns:$deep_id:info under a 4,096-byte cap is not its record: $(cat /tmp/refuse.err)"
 		# A key read from the mount renders it to know, as the listing.
 		if cap_key "$deep_id" >/dev/null; then
 			fail "cap: :mntns:$deep_id:id answered under a 4,096-byte cap"
