@@ -17,8 +17,9 @@
  *     of checks;
  *   - otherwise the grammar (uapi/linux/fattr.h, fattr(7)), with records
  *     and listings from /proc/self/mountinfo and the target's mount from
- *     statx(2), then the size rules (size 0: the length; short: ERANGE;
- *     value pointer not writable: EFAULT).
+ *     statx(2), then the size rules (size 0: the length; short: ERANGE,
+ *     or E2BIG for a size of 64 KiB or more; value pointer not writable:
+ *     EFAULT; a listing left untouched by ERANGE).
  * A call with another name is the kernel's: it must fail with one of the
  * errnos getxattr(2) documents.  Anything else is a failure, printed.
  *
@@ -61,8 +62,13 @@
 #endif
 
 #define VALUE_MAX 65536
+#ifndef XATTR_SIZE_MAX
+#define XATTR_SIZE_MAX 65536
+#endif
 #define KERNEL_ADDR ((void *)0xffffffff81000000UL)
 #define MIB (1024L * 1024)
+/* What a listing's buffer holds before the call: ERANGE leaves it so. */
+#define FILL ((char)0xa5)
 
 struct xattr_args_v0 {
 	uint64_t value;
@@ -186,7 +192,8 @@ static char *esc(const void *p, size_t n)
 static long page;
 static char *name_pages;	/* page 0 rw, page 1 none */
 static char *name_ro;		/* one read-only page */
-static char *val_pages;		/* page 0 rw, page 1 none */
+static char *val_pages;		/* val_rw bytes rw, then a page none */
+static size_t val_rw;		/* a value of up to 64 KiB, and more */
 static char *val_ro;
 static char *path_pages;	/* page 0 rw, page 1 none */
 static char *unmapped;		/* PROT_NONE */
@@ -208,13 +215,19 @@ static char *map(size_t pages, int prot)
 	return p;
 }
 
-static char *guarded(void)
+/* @rw pages rw, then one PROT_NONE. */
+static char *guarded_n(size_t rw)
 {
-	char *p = map(2, PROT_READ | PROT_WRITE);
+	char *p = map(rw + 1, PROT_READ | PROT_WRITE);
 
-	if (mprotect(p + page, page, PROT_NONE))
+	if (mprotect(p + rw * page, page, PROT_NONE))
 		exit(2);
 	return p;
+}
+
+static char *guarded(void)
+{
+	return guarded_n(1);
 }
 
 /* ------------------------------------------------------------- mounts */
@@ -623,7 +636,8 @@ struct vbuf {
 	const char *kind;
 };
 
-static void gen_value(struct vbuf *v)
+/* A value pointer, for a value of about @len bytes. */
+static void gen_value(struct vbuf *v, size_t len)
 {
 	unsigned int k = rn(100);
 
@@ -641,15 +655,38 @@ static void gen_value(struct vbuf *v)
 		v->ptr = val_ro;
 		v->kind = "read-only";
 	} else if (k < 30) {
-		size_t room = rn(200);
+		/* The value ends at the PROT_NONE page, or a byte off. */
+		size_t room = rn(200), near = len + rn(3);
 
-		v->ptr = val_pages + page - room;
+		if (chance(50))	/* len - 1, len or len + 1 bytes */
+			room = near ? near - 1 : 0;
+		if (room > val_rw)
+			room = val_rw;
+		v->ptr = val_pages + val_rw - room;
 		v->writable = room;
 		v->kind = "straddling";
 	} else {
 		v->ptr = valbuf;
 		v->writable = VALUE_MAX + 2 * page;
 		v->kind = "buffer";
+	}
+}
+
+/*
+ * A size for ":mntns:" or a column, which alone may exceed 64 KiB: on
+ * both sides of the length and of XATTR_SIZE_MAX.
+ */
+static size_t gen_size_listing(size_t len)
+{
+	switch (rn(8)) {
+	case 0: return 0;
+	case 1: return 1;
+	case 2: return len ? len - 1 : 0;
+	case 3: return len;
+	case 4: return len + 1;
+	case 5: return XATTR_SIZE_MAX - 1;
+	case 6: return XATTR_SIZE_MAX;
+	default: return XATTR_SIZE_MAX + 1;
 	}
 }
 
@@ -792,6 +829,44 @@ static int grammar(const char *name, int mnt_id, const char **val,
 	if (*p++ != ':')
 		return 0;
 	return mount_key(p, (int)id, val, len);
+}
+
+/*
+ * ":mntns:" or a column: values fattr(7) lets exceed 64 KiB, written to
+ * the caller's buffer as they are made.
+ */
+static int is_streamed(const char *name)
+{
+	return !strcmp(name, ":mntns:") ||
+	       (!strncmp(name, ":mntns:all:", 11) && name[11]);
+}
+
+/*
+ * fattr(7) ERRORS, for a value of @vlen bytes, a call of size @size and
+ * @writable bytes at the value pointer: 0 (the value; for size 0, its
+ * length) or the errno, and in *@alt another errno also allowed, or the
+ * same.  "size is 0: The call returns the length of the value and copies
+ * nothing"; "ERANGE: size is smaller than the value"; ":mntns: and the
+ * columns [...] a buffer of 64 KiB or more that does not hold them gives
+ * E2BIG [...] (a smaller one, ERANGE)", as fattr_copy_out() does for any
+ * name; "EFAULT: [...] the value buffer is not [...] writable memory",
+ * and a buffer under 64 KiB is "left untouched by ERANGE" (one_call()
+ * checks that).  A listing is written as it is made: a buffer of 64 KiB
+ * or more may take a part before E2BIG, and fault on it.
+ */
+static int size_rule(size_t size, size_t vlen, size_t writable,
+		     int streamed, int *alt)
+{
+	int e = 0;
+
+	if (size && size < vlen)
+		e = size >= XATTR_SIZE_MAX ? E2BIG : ERANGE;
+	else if (size && writable < vlen)
+		e = EFAULT;
+	*alt = e;
+	if (e == E2BIG && streamed && writable < size)
+		*alt = EFAULT;
+	return e;
 }
 
 /* Errnos getxattr(2) and getxattrat(2) may give, for any name. */
@@ -940,8 +1015,9 @@ static void one_call(void)
 	unsigned int k = rn(100);
 	const char *val;
 	ssize_t r, tr;
-	int err, terr, colon, mnt;
+	int err, terr, colon, mnt, streamed, want, alt;
 	char *name_for_oracle;
+	size_t fill, shown, i;
 
 	memset(zero_page, 0, 128);
 	q.c = rn(have_at ? 4 : 3);
@@ -1010,13 +1086,21 @@ static void one_call(void)
 	}
 
 	/* Value and size: sizes are drawn around the real length. */
-	gen_value(&q.v);
 	vlen = 12;
 	if (colon && grammar(gen, -1, &val, &vlen) == 0)
 		vlen = 80 + rn(120);	/* a record's length, roughly */
-	q.size = gen_size(vlen);
+	streamed = colon && is_streamed(gen);
+	gen_value(&q.v, vlen);
+	q.size = streamed && chance(50) ? gen_size_listing(vlen) :
+		 gen_size(vlen);
 	if (q.c == C_AT)
 		q.size = (uint32_t)q.size;
+	/* A listing's buffer under 64 KiB: ERANGE leaves it untouched. */
+	fill = 0;
+	if (streamed && q.size < XATTR_SIZE_MAX)
+		fill = q.size < q.v.writable ? q.size : q.v.writable;
+	if (fill)
+		memset(q.v.ptr, FILL, fill);
 
 	r = do_call(&q, &err);
 	count(q.c, r, err);
@@ -1090,24 +1174,25 @@ static void one_call(void)
 			      strerror(err) : "", vlen);
 		return;
 	}
-	if (q.size < vlen) {
-		if (r >= 0 || err != ERANGE)
-			sig("%s: fattr %s, expected ERANGE", shape(&q),
-			    ename(r >= 0 ? 0 : err));
-		if (r >= 0 || err != ERANGE)
-			failf("%s: %zd (%s), expected ERANGE for %zu bytes",
+	want = size_rule(q.size, vlen, q.v.writable, streamed, &alt);
+	if (want) {
+		if (r >= 0 || (err != want && err != alt)) {
+			sig("%s: fattr %s, expected %s", shape(&q),
+			    ename(r >= 0 ? 0 : err), ename(want));
+			failf("%s: %zd (%s), expected %s for %zu bytes",
 			      describe(&q, gen), r, r < 0 ? strerror(err) : "",
-			      vlen);
-		return;
-	}
-	if (q.v.writable < vlen) {
-		if (r >= 0 || err != EFAULT)
-			sig("%s: fattr %s, expected EFAULT", shape(&q),
-			    ename(r >= 0 ? 0 : err));
-		if (r >= 0 || err != EFAULT)
-			failf("%s: %zd (%s), expected EFAULT for %zu bytes",
-			      describe(&q, gen), r, r < 0 ? strerror(err) : "",
-			      vlen);
+			      ename(want), vlen);
+			return;
+		}
+		for (i = 0; err == ERANGE && i < fill; i++)
+			if (q.v.ptr[i] != FILL)
+				break;
+		if (err == ERANGE && i < fill) {
+			sig("%s: ERANGE, but the buffer was written",
+			    shape(&q));
+			failf("%s: ERANGE for %zu bytes, but byte %zu of the "
+			      "buffer was written", describe(&q, gen), vlen, i);
+		}
 		return;
 	}
 	if (r == (ssize_t)vlen && !memcmp(q.v.ptr, val, vlen))
@@ -1120,12 +1205,19 @@ static void one_call(void)
 		printf("fuzz: note: mountinfo changed during the run\n");
 		return;
 	}
+	/* Where they part, for a long value: a column, say. */
+	shown = r <= 0 ? 0 : (size_t)r < q.v.writable ? (size_t)r :
+		q.v.writable;
+	for (i = 0; i < shown && i < vlen; i++)
+		if (q.v.ptr[i] != val[i])
+			break;
 	sig("%s: fattr %s, expected the value", shape(&q),
 	    ename(r >= 0 ? 0 : err));
-	failf("%s: got %zd (%s) \"%s\", expected %zu bytes \"%s\"",
-	      describe(&q, gen), r, r < 0 ? strerror(err) : "ok",
-	      r > 0 ? esc(q.v.ptr, (size_t)r < q.v.writable ? (size_t)r :
-			  q.v.writable) : "", vlen, esc(val, vlen));
+	failf("%s: got %zd (%s) \"%s\", expected %zu bytes \"%s\"; from "
+	      "byte %zu: \"%s\", expected \"%s\"", describe(&q, gen), r,
+	      r < 0 ? strerror(err) : "ok", esc(q.v.ptr, shown), vlen,
+	      esc(val, vlen), i, esc(q.v.ptr + i, shown - i),
+	      esc(val + i, vlen - i));
 }
 
 /* --------------------------------------------------------- leak check */
@@ -1214,8 +1306,9 @@ int main(int argc, char **argv)
 
 	name_pages = guarded();
 	name_ro = map(1, PROT_READ);
-	val_pages = guarded();
-	val_ro = map(1, PROT_READ);
+	val_rw = (VALUE_MAX / page + 1) * page;
+	val_pages = guarded_n(val_rw / page);
+	val_ro = map(val_rw / page, PROT_READ);
 	path_pages = guarded();
 	args_page = guarded();
 	zero_page = map(2, PROT_READ | PROT_WRITE);
