@@ -4,9 +4,10 @@
  *
  * N random calls of getxattr, lgetxattr, fgetxattr and (6.13+)
  * getxattrat with ':' names built from the pieces of the grammar (and
- * some other names), random sizes, and name, path, value and argument
- * pointers that are NULL, unmapped, kernel addresses, read-only or that
- * straddle the end of a page whose successor is PROT_NONE.
+ * some other names), columns (":mntns:all:KEY", ":mntns:all:") and their
+ * near misses among them, random sizes, and name, path, value and
+ * argument pointers that are NULL, unmapped, kernel addresses, read-only
+ * or that straddle the end of a page whose successor is PROT_NONE.
  *
  * The oracle of a call with a ':' name is made of two parts:
  *   - its twin: the same call, same memory, with the name's first byte
@@ -19,7 +20,12 @@
  *     and listings from /proc/self/mountinfo and the target's mount from
  *     statx(2), then the size rules (size 0: the length; short: ERANGE,
  *     or E2BIG for a size of 64 KiB or more; value pointer not writable:
- *     EFAULT; a listing left untouched by ERANGE).
+ *     EFAULT; a listing or column left untouched by ERANGE).  A column
+ *     (fuzz_columns.c) is each mount's own key, in ":mntns:"'s order:
+ *     the keys the fuzzer knows from procfs and statmount(2), the others
+ *     as ":mntns:ID:KEY" gives them, read while mountinfo and
+ *     ":mntns_event" stay the same; the keys with a column are those of
+ *     the module's ":mnt:" but the ones fattr(7) names without.
  * A call with another name is the kernel's: it must fail with one of the
  * errnos getxattr(2) documents.  Anything else is a failure, printed.
  *
@@ -52,6 +58,7 @@
 #include <unistd.h>
 
 #include "fdio.h"
+#include "fuzz_columns.h"
 #include "procfs.h"
 
 #ifndef SYS_getxattrat
@@ -237,8 +244,22 @@ static int *ids;
 static size_t nids;
 static char *listing;
 static size_t listing_len;
+static struct fcol_set cols;	/* the columns these mounts make */
 
-static void read_mounts(void)
+static void read_columns(void);
+
+/* ":mntns_event" into @ev (room for 32 bytes), or -errno (not served). */
+static int mntns_event(char *ev)
+{
+	ssize_t n = getxattr("/", ":mntns_event", ev, 31);
+
+	if (n < 0)
+		return -errno;
+	ev[n] = 0;
+	return 0;
+}
+
+static void read_mountinfo(void)
 {
 	size_t i;
 	char *o;
@@ -255,6 +276,36 @@ static void read_mounts(void)
 	for (i = 0; i < nids; i++)
 		o += sprintf(o, "%d:", ids[i]) + 1;
 	listing_len = o - listing;
+}
+
+/*
+ * The mounts, and the columns they make, in a quiet moment: mountinfo
+ * and ":mntns_event" (where served) the same before and after.
+ */
+static void read_mounts(void)
+{
+	char ev0[32], ev1[32];
+	struct mountinfo after;
+	int e0, e1, tries, same;
+
+	for (tries = 0; tries < 10; tries++) {
+		e0 = mntns_event(ev0);
+		read_mountinfo();
+		read_columns();
+		e1 = mntns_event(ev1);
+		if (mi_read(&after, "/proc/self/mountinfo")) {
+			perror("fuzz: /proc/self/mountinfo");
+			exit(2);
+		}
+		same = e0 == e1 && (e0 || !strcmp(ev0, ev1)) &&
+		       after.len == mi.len &&
+		       !memcmp(after.buf, mi.buf, mi.len);
+		mi_free(&after);
+		if (same)
+			return;
+	}
+	printf("fuzz: note: the mounts changed at each of %d readings\n",
+	       tries);
 }
 
 /* ------------------------------------------------------------- names */
@@ -304,6 +355,7 @@ static const char *const pieces[] = {
 	"id", "parent", "dev", "root", "mountpoint", "options", "propagation",
 	"fstype", "source", "superoptions", "unique_id", "statfs:", "statfs",
 	"bavail", "fsid", "flags", "type", "id:", "STATFS:", "unique",
+	"all:", "all", "ALL:",
 };
 
 /* The keys of a mount folder and of its statfs: folder. */
@@ -341,10 +393,92 @@ static void put_key(char *s)
 	}
 }
 
+/*
+ * The keys fattr(7) gives a column, on some kernel (the oracle goes by
+ * what this one's ":mnt:" lists, not by this).
+ */
+static const char *const column_keys[] = {
+	"info", "id", "parent", "dev", "root", "mountpoint", "options",
+	"propagation", "fstype", "source", "superoptions", "unique_id",
+	"mnt_parent_id", "mnt_ns_id", "mnt_attr", "mnt_propagation",
+	"mnt_peer_group", "mnt_master", "propagate_from", "sb_magic",
+	"sb_flags", "fs_subtype",
+};
+
+/* A column, or ":mntns:all:". */
+static void put_column(char *s)
+{
+	strcpy(s, ":mntns:all:");
+	switch (rn(6)) {
+	case 0:	/* the folder */
+		break;
+	case 1:	/* a key this module lists a column of */
+	case 2:
+		if (cols.n) {
+			strcat(s, cols.key[rn(cols.n)]);
+			break;
+		}
+		/* fall through */
+	default:
+		strcat(s, column_keys[rn(NITEMS(column_keys))]);
+	}
+}
+
+/*
+ * A near miss of a column: ENODATA, every one (fattr(7): "Names match
+ * exactly", the keys without a column "give ENODATA in a column"), but a
+ * name longer than 255 bytes, which the kernel refuses with ERANGE.
+ */
+static void put_column_miss(char *s)
+{
+	const char *key = column_keys[rn(NITEMS(column_keys))];
+	unsigned int k = rn(12);
+	size_t n, to;
+
+	strcpy(s, ":mntns:all:");
+	switch (k) {
+	case 0:
+		strcpy(s, ":mntns:all");
+		break;
+	case 1:
+		strcpy(s, ":mntns:alll:");
+		break;
+	case 2:
+		strcat(s, key);
+		strcat(s, ":");
+		break;
+	case 3:
+		strcat(s, "/");
+		break;
+	case 4:	/* a 255-byte key: a name of 266 */
+	case 5:	/* a name of 254, 255 (the longest) or 256 bytes */
+		strcat(s, key);
+		n = strlen(s);
+		to = k == 4 ? 11 + 255 : 254 + rn(3);
+		memset(s + n, chance(50) ? 'x' : key[strlen(key) - 1], to - n);
+		s[to] = 0;
+		break;
+	case 6:
+		strcpy(s, ":mntns:ALL:id");
+		break;
+	case 7:
+		strcat(s, "statfs:");
+		strcat(s, statfs_keys[rn(NITEMS(statfs_keys))]);
+		break;
+	case 8:	/* a column of a column, a mount's "all:" */
+		strcat(s, chance(50) ? "all:id" : "all:");
+		break;
+	default:
+		strcat(s, fcol_without[rn(fcol_nwithout)]);
+	}
+}
+
 /* A well-formed name, before any mutation. */
 static void wellformed(char *s)
 {
-	switch (rn(8)) {
+	switch (rn(10)) {
+	case 8: put_column(s); break;
+	case 9: put_column_miss(s); break;
 	case 6: strcpy(s, ":mnt:"); put_key(s); break;
 	case 7:
 		strcpy(s, ":mntns:");
@@ -784,6 +918,84 @@ static int mount_key(const char *key, int id, const char **val,
 	return 1;
 }
 
+/* ------------------------------------------------------------ columns */
+
+/* The keys mount_key() knows from procfs and statmount(2). */
+static int own_key(const char *key)
+{
+	size_t i;
+
+	if (!strcmp(key, "info") || !strcmp(key, "unique_id"))
+		return 1;
+	for (i = 0; i < MI_NKEYS; i++)
+		if (!strcmp(key, mi_key_names[i]))
+			return 1;
+	return 0;
+}
+
+/* Key @key of mount @id as mount_key() has it: 0, or ENODATA. */
+static int own_get(const char *key, int id, const char **val, size_t *len)
+{
+	return mount_key(key, id, val, len) ? 0 : ENODATA;
+}
+
+/* Key @key of mount @id as its single name gives it: 0, or the errno. */
+static int single_get(const char *key, int id, const char **val,
+		      size_t *len)
+{
+	static char buf[VALUE_MAX];
+	char name[NAME_MAX_FUZZ];
+	ssize_t n;
+
+	snprintf(name, sizeof(name), ":mntns:%d:%s", id, key);
+	n = getxattr("/", name, buf, sizeof(buf));
+	if (n < 0)
+		return errno;
+	*val = buf;
+	*len = n;
+	return 0;
+}
+
+/*
+ * The columns of the mounts read_mountinfo() read: keys from the
+ * module's ":mnt:" (which the run holds to the kernel's features), each
+ * mount's value from mount_key() or, for the keys it does not know, the
+ * single names.  Then ":mntns:all:" as the module lists it, once.
+ */
+static void read_columns(void)
+{
+	static int told_odd, told_folder;
+	static char mnt[4096], got[4096];
+	const char *odd_key;
+	ssize_t n;
+	int odd, e;
+
+	n = getxattr("/", ":mnt:", mnt, sizeof(mnt));
+	if (n < 0) {
+		printf("fuzz: \":mnt:\" of /: %s: no columns known\n",
+		       strerror(errno));
+		n = 0;
+	}
+	odd = fcol_build(&cols, mnt, n, ids, nids, own_key, own_get,
+			 single_get, &odd_key);
+	if (odd && !told_odd++) {
+		sig("setup: a single key gives %s", ename(odd));
+		failf("setup: a mount's \":mntns:ID:%s\" gives %s, which a "
+		      "column cannot show", odd_key, strerror(odd));
+	}
+	n = getxattr("/", ":mntns:all:", got, sizeof(got));
+	e = errno;
+	if ((n != (ssize_t)cols.folder_len ||
+	     memcmp(got, cols.folder, n)) && !told_folder++) {
+		sig("setup: \":mntns:all:\" is not \":mnt:\" but the keys "
+		    "without a column");
+		failf("setup: \":mntns:all:\" gives %zd (%s) \"%s\", \":mnt:\" "
+		      "but the keys without a column is \"%s\"", n,
+		      n < 0 ? strerror(e) : "ok", n > 0 ? esc(got, n) : "",
+		      esc(cols.folder, cols.folder_len));
+	}
+}
+
 /*
  * What the grammar says of @name for a call whose file is on mount
  * @mnt_id: 1 with *val and *len set, or 0 for ENODATA.
@@ -818,6 +1030,9 @@ static int grammar(const char *name, int mnt_id, const char **val,
 	}
 	if (strncmp(name, ":mntns:", 7))
 		return 0;
+	/* The columns, and their folder: what the keys of each mount give. */
+	if (!strncmp(name, ":mntns:all:", 11))
+		return fcol_lookup(&cols, name + 11, val, len);
 	p = name + 7;
 	if (*p < '1' || *p > '9')
 		return 0;
@@ -1008,6 +1223,7 @@ static void count(enum call c, ssize_t r, int err)
 
 static void one_call(void)
 {
+	static unsigned int rereads;
 	char gen[NAME_MAX_FUZZ + 8];
 	struct req q = { 0 };
 	size_t len = gen_name(gen), vlen;
@@ -1197,8 +1413,14 @@ static void one_call(void)
 	}
 	if (r == (ssize_t)vlen && !memcmp(q.v.ptr, val, vlen))
 		return;
-	/* Mounts do not change here; make sure before failing. */
-	read_mounts();
+	/*
+	 * Mounts do not change here; make sure before failing (the first
+	 * 64 times: reading the columns again costs a few hundred calls).
+	 */
+	if (rereads < 64) {
+		rereads++;
+		read_mounts();
+	}
 	mnt = target_mnt(&q);
 	if (grammar(name_for_oracle, mnt, &val, &vlen) &&
 	    r == (ssize_t)vlen && !memcmp(q.v.ptr, val, vlen)) {
@@ -1315,7 +1537,6 @@ int main(int argc, char **argv)
 	unmapped = map(1, PROT_NONE);
 	valbuf = map(VALUE_MAX / page + 2, PROT_READ | PROT_WRITE);
 	setup_files();
-	read_mounts();
 
 	if (getxattr("/", ":", v, sizeof(v)) != sizeof(root_value) ||
 	    memcmp(v, root_value, sizeof(root_value))) {
@@ -1323,6 +1544,7 @@ int main(int argc, char **argv)
 		       strerror(errno));
 		return 1;
 	}
+	read_mounts();
 	{
 		struct xattr_args_v0 a = { (uintptr_t)v, sizeof(v), 0 };
 
@@ -1332,7 +1554,8 @@ int main(int argc, char **argv)
 			printf("fuzz: getxattrat: ENOSYS (before 6.13): "
 			       "skipped\n");
 	}
-	printf("fuzz: %zu mounts in the namespace\n", nids);
+	printf("fuzz: %zu mounts in the namespace, %zu columns\n", nids,
+	       cols.n);
 
 	settle(&slab0, &sunr0);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
