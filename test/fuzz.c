@@ -35,6 +35,9 @@
  * Prints calls per syscall, results by errno, and last
  * "fuzz: N calls, M failures".  Exits 1 on any failure.  Runs as root in
  * a private mount namespace of its own, with fattr loaded.
+ *
+ * fattr-fuzz --self-check holds the column oracle to a made-up mountinfo
+ * and the size rules to fattr(7)'s, without the module.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -1510,6 +1513,193 @@ static long refcnt(void)
 	return read_long("/sys/module/fattr/refcnt");
 }
 
+/* --------------------------------------------------------- self-check */
+
+/* A made-up mountinfo: a shared root, a FUSE mount, a tmpfs. */
+#define SC_REC1 "24 1 8:1 / / rw,relatime shared:1 - ext4 /dev/vda1 rw\n"
+#define SC_REC2 "31 24 0:45 /a\\040b /mnt/x\\011y rw,nosuid master:1 - " \
+	"fuse.sshfs host:/ rw,user_id=0\n"
+#define SC_REC3 "40 24 0:46 / /tmp rw - tmpfs none rw,size=1024k\n"
+
+/* Its single keys that mount_key() does not know, as the module would. */
+static int sc_single(const char *key, int id, const char **val,
+		     size_t *len)
+{
+	static const struct {
+		const char *key;
+		int id, err;
+		const char *val;
+	} t[] = {
+		{ "mnt_attr", 24, 0, "0" }, { "mnt_attr", 31, 0, "2" },
+		{ "mnt_attr", 40, EIO, NULL },
+		{ "fs_subtype", 24, ENODATA, NULL },
+		{ "fs_subtype", 31, 0, "sshfs" },
+		{ "fs_subtype", 40, ENODATA, NULL },
+		{ "sb_magic", 24, 0, "61267" }, { "sb_magic", 31, E2BIG, NULL },
+		{ "sb_magic", 40, EACCES, NULL },
+	};
+	size_t i;
+
+	for (i = 0; i < NITEMS(t); i++) {
+		if (strcmp(key, t[i].key) || id != t[i].id)
+			continue;
+		if (!t[i].err) {
+			*val = t[i].val;
+			*len = strlen(t[i].val);
+		}
+		return t[i].err;
+	}
+	failf("self-check: \":mntns:%d:%s\" asked of the module", id, key);
+	return EPERM;
+}
+
+/* grammar() of @name must be @want's @len bytes, or ENODATA for NULL. */
+static void sc_name(const char *name, const char *want, size_t len)
+{
+	const char *val;
+	size_t vlen;
+	int got = grammar(name, -1, &val, &vlen);
+
+	if (!want && got)
+		failf("self-check: %s: \"%s\", expected ENODATA",
+		      esc(name, strlen(name)), esc(val, vlen));
+	else if (want && !got)
+		failf("self-check: %s: ENODATA, expected \"%s\"",
+		      esc(name, strlen(name)), esc(want, len));
+	else if (want && (vlen != len || memcmp(val, want, len)))
+		failf("self-check: %s: %zu bytes \"%s\", expected %zu \"%s\"",
+		      esc(name, strlen(name)), vlen, esc(val, vlen), len,
+		      esc(want, len));
+}
+
+#define SC_NAME(name, lit) sc_name(name, lit, sizeof(lit) - 1)
+
+static void sc_size(size_t size, size_t vlen, size_t writable,
+		    int streamed, int want, int want_alt)
+{
+	int alt, e = size_rule(size, vlen, writable, streamed, &alt);
+
+	if (e != want || alt != want_alt)
+		failf("self-check: size %zu, value %zu bytes, %zu writable%s: "
+		      "%s or %s, expected %s or %s", size, vlen, writable,
+		      streamed ? ", a listing" : "", ename(e), ename(alt),
+		      ename(want), ename(want_alt));
+}
+
+/*
+ * The column oracle on a made-up mountinfo and mount folder, every near
+ * miss put_column_miss() makes, and size_rule(): no module needed.
+ */
+static int self_check(void)
+{
+	static const char folder[] = "info\0id\0parent\0dev\0root\0"
+		"mountpoint\0options\0propagation\0fstype\0source\0"
+		"superoptions\0mnt_attr\0fs_subtype\0opt_array\0"
+		"opt_sec_array\0mnt_uidmap\0mnt_gidmap\0uuid\0bdev\0"
+		"statfs:\0export";
+	static const char odd_folder[] = "id\0sb_magic\0uuid";
+	const char *odd_key;
+	char name[NAME_MAX_FUZZ + 8];
+	size_t i, n;
+	int odd;
+
+	mi.buf = strdup(SC_REC1 SC_REC2 SC_REC3);
+	mi.len = strlen(mi.buf);
+	nids = mi_ids(&mi, &ids);
+	listing = ids_listing(&mi, &listing_len);
+	odd = fcol_build(&cols, folder, sizeof(folder), ids, nids, own_key,
+			 own_get, sc_single, &odd_key);
+	if (odd)
+		failf("self-check: odd errno %s of %s", ename(odd), odd_key);
+
+	SC_NAME(":mntns:", "24:\0" "31:\0" "40:\0");
+	SC_NAME(":mntns:all:", "info\0id\0parent\0dev\0root\0mountpoint\0"
+		"options\0propagation\0fstype\0source\0superoptions\0"
+		"mnt_attr\0fs_subtype\0");
+	SC_NAME(":mntns:all:info", "24\0" "=" SC_REC1 "\0" "31\0" "="
+		SC_REC2 "\0" "40\0" "=" SC_REC3 "\0");
+	SC_NAME(":mntns:all:id", "24\0" "=24\0" "31\0" "=31\0" "40\0"
+		"=40\0");
+	SC_NAME(":mntns:all:parent", "24\0" "=1\0" "31\0" "=24\0" "40\0"
+		"=24\0");
+	SC_NAME(":mntns:all:dev", "24\0" "=8:1\0" "31\0" "=0:45\0" "40\0"
+		"=0:46\0");
+	SC_NAME(":mntns:all:root", "24\0" "=/\0" "31\0" "=/a b\0" "40\0"
+		"=/\0");
+	SC_NAME(":mntns:all:mountpoint", "24\0" "=/\0" "31\0" "=/mnt/x\ty\0"
+		"40\0" "=/tmp\0");
+	SC_NAME(":mntns:all:options", "24\0" "=rw,relatime\0" "31\0"
+		"=rw,nosuid\0" "40\0" "=rw\0");
+	SC_NAME(":mntns:all:propagation", "24\0" "=shared:1\0" "31\0"
+		"=master:1\0" "40\0" "=\0");
+	SC_NAME(":mntns:all:fstype", "24\0" "=ext4\0" "31\0" "=fuse.sshfs\0"
+		"40\0" "=tmpfs\0");
+	SC_NAME(":mntns:all:source", "24\0" "=/dev/vda1\0" "31\0"
+		"=host:/\0" "40\0" "=none\0");
+	SC_NAME(":mntns:all:superoptions", "24\0" "=rw\0" "31\0"
+		"=rw,user_id=0\0" "40\0" "=rw,size=1024k\0");
+	SC_NAME(":mntns:all:mnt_attr", "24\0" "=0\0" "31\0" "=2\0" "40\0"
+		"!EIO\0");
+	SC_NAME(":mntns:all:fs_subtype", "24\0" "!ENODATA\0" "31\0"
+		"=sshfs\0" "40\0" "!ENODATA\0");
+	/* Not in this ":mnt:", documented without a column, or no key. */
+	SC_NAME(":mntns:all:unique_id", NULL);
+	SC_NAME(":mntns:all:sb_magic", NULL);
+	for (i = 0; i < fcol_nwithout; i++) {
+		snprintf(name, sizeof(name), ":mntns:all:%s", fcol_without[i]);
+		SC_NAME(name, NULL);
+	}
+	for (i = 0; i < NITEMS(statfs_keys); i++) {
+		snprintf(name, sizeof(name), ":mntns:all:statfs:%s",
+			 statfs_keys[i]);
+		SC_NAME(name, NULL);
+	}
+	SC_NAME(":mntns:all", NULL);
+	SC_NAME(":mntns:alll:", NULL);
+	SC_NAME(":mntns:all:id:", NULL);
+	SC_NAME(":mntns:all:/", NULL);
+	SC_NAME(":mntns:ALL:id", NULL);
+	SC_NAME(":mntns:all:all:", NULL);
+	SC_NAME(":mntns:all:ID", NULL);
+	SC_NAME(":mntns:24:all:", NULL);
+	for (i = 0; i < 10000; i++) {
+		put_column_miss(name);
+		n = strlen(name);
+		if (n > 255 && n != 256 && n != 11 + 255)
+			failf("self-check: a near miss of %zu bytes", n);
+		SC_NAME(name, NULL);
+	}
+
+	/* An errno a column cannot show is told, and shown as it is. */
+	odd = fcol_build(&cols, odd_folder, sizeof(odd_folder), ids, nids,
+			 own_key, own_get, sc_single, &odd_key);
+	if (odd != EACCES || !odd_key || strcmp(odd_key, "sb_magic"))
+		failf("self-check: odd errno %s of %s, expected EACCES of "
+		      "sb_magic", ename(odd), odd_key ? odd_key : "none");
+	SC_NAME(":mntns:all:", "id\0sb_magic\0");
+	SC_NAME(":mntns:all:sb_magic", "24\0" "=61267\0" "31\0" "!E2BIG\0"
+		"40\0" "!EACCES\0");
+
+	/* fattr(7) ERRORS. */
+	sc_size(0, 100, 0, 1, 0, 0);
+	sc_size(99, 100, 65536, 1, ERANGE, ERANGE);
+	sc_size(99, 100, 0, 0, ERANGE, ERANGE);
+	sc_size(100, 100, 100, 1, 0, 0);
+	sc_size(100, 100, 99, 1, EFAULT, EFAULT);
+	sc_size(65537, 100, 0, 0, EFAULT, EFAULT);
+	sc_size(65535, 70000, 1 << 20, 1, ERANGE, ERANGE);
+	sc_size(65535, 70000, 0, 1, ERANGE, ERANGE);
+	sc_size(65536, 70000, 1 << 20, 1, E2BIG, E2BIG);
+	sc_size(65536, 70000, 100, 1, E2BIG, EFAULT);
+	sc_size(65536, 70000, 100, 0, E2BIG, E2BIG);
+	sc_size(65536, 65536, 65536, 1, 0, 0);
+	sc_size(70000, 70000, 69999, 1, EFAULT, EFAULT);
+
+	fcol_free(&cols);
+	printf("fuzz: self-check: %lu failures\n", failures);
+	return failures ? 1 : 0;
+}
+
 /* ------------------------------------------------------------- main */
 
 int main(int argc, char **argv)
@@ -1522,6 +1712,8 @@ int main(int argc, char **argv)
 	int e, c;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc > 1 && !strcmp(argv[1], "--self-check"))
+		return self_check();
 	rng_state = seed;
 	page = sysconf(_SC_PAGESIZE);
 	printf("fuzz: %lu calls, seed %#llx\n", n, (unsigned long long)seed);
