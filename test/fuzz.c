@@ -4,9 +4,10 @@
  *
  * N random calls of getxattr, lgetxattr, fgetxattr and (6.13+)
  * getxattrat with ':' names built from the pieces of the grammar (and
- * some other names), random sizes, and name, path, value and argument
- * pointers that are NULL, unmapped, kernel addresses, read-only or that
- * straddle the end of a page whose successor is PROT_NONE.
+ * some other names), columns (":mntns:all:KEY", ":mntns:all:") and their
+ * near misses among them, random sizes, and name, path, value and
+ * argument pointers that are NULL, unmapped, kernel addresses, read-only
+ * or that straddle the end of a page whose successor is PROT_NONE.
  *
  * The oracle of a call with a ':' name is made of two parts:
  *   - its twin: the same call, same memory, with the name's first byte
@@ -17,8 +18,14 @@
  *     of checks;
  *   - otherwise the grammar (uapi/linux/fattr.h, fattr(7)), with records
  *     and listings from /proc/self/mountinfo and the target's mount from
- *     statx(2), then the size rules (size 0: the length; short: ERANGE;
- *     value pointer not writable: EFAULT).
+ *     statx(2), then the size rules (size 0: the length; short: ERANGE,
+ *     or E2BIG for a size of 64 KiB or more; value pointer not writable:
+ *     EFAULT; a listing or column left untouched by ERANGE).  A column
+ *     (fuzz_columns.c) is each mount's own key, in ":mntns:"'s order:
+ *     the keys the fuzzer knows from procfs and statmount(2), the others
+ *     as ":mntns:ID:KEY" gives them, read while mountinfo and
+ *     ":mntns_event" stay the same; the keys with a column are those of
+ *     the module's ":mnt:" but the ones fattr(7) names without.
  * A call with another name is the kernel's: it must fail with one of the
  * errnos getxattr(2) documents.  Anything else is a failure, printed.
  *
@@ -28,6 +35,9 @@
  * Prints calls per syscall, results by errno, and last
  * "fuzz: N calls, M failures".  Exits 1 on any failure.  Runs as root in
  * a private mount namespace of its own, with fattr loaded.
+ *
+ * fattr-fuzz --self-check holds the column oracle to a made-up mountinfo
+ * and the size rules to fattr(7)'s, without the module.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -51,6 +61,7 @@
 #include <unistd.h>
 
 #include "fdio.h"
+#include "fuzz_columns.h"
 #include "procfs.h"
 
 #ifndef SYS_getxattrat
@@ -61,8 +72,13 @@
 #endif
 
 #define VALUE_MAX 65536
+#ifndef XATTR_SIZE_MAX
+#define XATTR_SIZE_MAX 65536
+#endif
 #define KERNEL_ADDR ((void *)0xffffffff81000000UL)
 #define MIB (1024L * 1024)
+/* What a listing's buffer holds before the call: ERANGE leaves it so. */
+#define FILL ((char)0xa5)
 
 struct xattr_args_v0 {
 	uint64_t value;
@@ -186,7 +202,8 @@ static char *esc(const void *p, size_t n)
 static long page;
 static char *name_pages;	/* page 0 rw, page 1 none */
 static char *name_ro;		/* one read-only page */
-static char *val_pages;		/* page 0 rw, page 1 none */
+static char *val_pages;		/* val_rw bytes rw, then a page none */
+static size_t val_rw;		/* a value of up to 64 KiB, and more */
 static char *val_ro;
 static char *path_pages;	/* page 0 rw, page 1 none */
 static char *unmapped;		/* PROT_NONE */
@@ -208,13 +225,19 @@ static char *map(size_t pages, int prot)
 	return p;
 }
 
-static char *guarded(void)
+/* @rw pages rw, then one PROT_NONE. */
+static char *guarded_n(size_t rw)
 {
-	char *p = map(2, PROT_READ | PROT_WRITE);
+	char *p = map(rw + 1, PROT_READ | PROT_WRITE);
 
-	if (mprotect(p + page, page, PROT_NONE))
+	if (mprotect(p + rw * page, page, PROT_NONE))
 		exit(2);
 	return p;
+}
+
+static char *guarded(void)
+{
+	return guarded_n(1);
 }
 
 /* ------------------------------------------------------------- mounts */
@@ -224,8 +247,22 @@ static int *ids;
 static size_t nids;
 static char *listing;
 static size_t listing_len;
+static struct fcol_set cols;	/* the columns these mounts make */
 
-static void read_mounts(void)
+static void read_columns(void);
+
+/* ":mntns_event" into @ev (room for 32 bytes), or -errno (not served). */
+static int mntns_event(char *ev)
+{
+	ssize_t n = getxattr("/", ":mntns_event", ev, 31);
+
+	if (n < 0)
+		return -errno;
+	ev[n] = 0;
+	return 0;
+}
+
+static void read_mountinfo(void)
 {
 	size_t i;
 	char *o;
@@ -242,6 +279,36 @@ static void read_mounts(void)
 	for (i = 0; i < nids; i++)
 		o += sprintf(o, "%d:", ids[i]) + 1;
 	listing_len = o - listing;
+}
+
+/*
+ * The mounts, and the columns they make, in a quiet moment: mountinfo
+ * and ":mntns_event" (where served) the same before and after.
+ */
+static void read_mounts(void)
+{
+	char ev0[32], ev1[32];
+	struct mountinfo after;
+	int e0, e1, tries, same;
+
+	for (tries = 0; tries < 10; tries++) {
+		e0 = mntns_event(ev0);
+		read_mountinfo();
+		read_columns();
+		e1 = mntns_event(ev1);
+		if (mi_read(&after, "/proc/self/mountinfo")) {
+			perror("fuzz: /proc/self/mountinfo");
+			exit(2);
+		}
+		same = e0 == e1 && (e0 || !strcmp(ev0, ev1)) &&
+		       after.len == mi.len &&
+		       !memcmp(after.buf, mi.buf, mi.len);
+		mi_free(&after);
+		if (same)
+			return;
+	}
+	printf("fuzz: note: the mounts changed at each of %d readings\n",
+	       tries);
 }
 
 /* ------------------------------------------------------------- names */
@@ -291,6 +358,7 @@ static const char *const pieces[] = {
 	"id", "parent", "dev", "root", "mountpoint", "options", "propagation",
 	"fstype", "source", "superoptions", "unique_id", "statfs:", "statfs",
 	"bavail", "fsid", "flags", "type", "id:", "STATFS:", "unique",
+	"all:", "all", "ALL:",
 };
 
 /* The keys of a mount folder and of its statfs: folder. */
@@ -328,10 +396,92 @@ static void put_key(char *s)
 	}
 }
 
+/*
+ * The keys fattr(7) gives a column, on some kernel (the oracle goes by
+ * what this one's ":mnt:" lists, not by this).
+ */
+static const char *const column_keys[] = {
+	"info", "id", "parent", "dev", "root", "mountpoint", "options",
+	"propagation", "fstype", "source", "superoptions", "unique_id",
+	"mnt_parent_id", "mnt_ns_id", "mnt_attr", "mnt_propagation",
+	"mnt_peer_group", "mnt_master", "propagate_from", "sb_magic",
+	"sb_flags", "fs_subtype",
+};
+
+/* A column, or ":mntns:all:". */
+static void put_column(char *s)
+{
+	strcpy(s, ":mntns:all:");
+	switch (rn(6)) {
+	case 0:	/* the folder */
+		break;
+	case 1:	/* a key this module lists a column of */
+	case 2:
+		if (cols.n) {
+			strcat(s, cols.key[rn(cols.n)]);
+			break;
+		}
+		/* fall through */
+	default:
+		strcat(s, column_keys[rn(NITEMS(column_keys))]);
+	}
+}
+
+/*
+ * A near miss of a column: ENODATA, every one (fattr(7): "Names match
+ * exactly", the keys without a column "give ENODATA in a column"), but a
+ * name longer than 255 bytes, which the kernel refuses with ERANGE.
+ */
+static void put_column_miss(char *s)
+{
+	const char *key = column_keys[rn(NITEMS(column_keys))];
+	unsigned int k = rn(12);
+	size_t n, to;
+
+	strcpy(s, ":mntns:all:");
+	switch (k) {
+	case 0:
+		strcpy(s, ":mntns:all");
+		break;
+	case 1:
+		strcpy(s, ":mntns:alll:");
+		break;
+	case 2:
+		strcat(s, key);
+		strcat(s, ":");
+		break;
+	case 3:
+		strcat(s, "/");
+		break;
+	case 4:	/* a 255-byte key: a name of 266 */
+	case 5:	/* a name of 254, 255 (the longest) or 256 bytes */
+		strcat(s, key);
+		n = strlen(s);
+		to = k == 4 ? 11 + 255 : 254 + rn(3);
+		memset(s + n, chance(50) ? 'x' : key[strlen(key) - 1], to - n);
+		s[to] = 0;
+		break;
+	case 6:
+		strcpy(s, ":mntns:ALL:id");
+		break;
+	case 7:
+		strcat(s, "statfs:");
+		strcat(s, statfs_keys[rn(NITEMS(statfs_keys))]);
+		break;
+	case 8:	/* a column of a column, a mount's "all:" */
+		strcat(s, chance(50) ? "all:id" : "all:");
+		break;
+	default:
+		strcat(s, fcol_without[rn(fcol_nwithout)]);
+	}
+}
+
 /* A well-formed name, before any mutation. */
 static void wellformed(char *s)
 {
-	switch (rn(8)) {
+	switch (rn(10)) {
+	case 8: put_column(s); break;
+	case 9: put_column_miss(s); break;
 	case 6: strcpy(s, ":mnt:"); put_key(s); break;
 	case 7:
 		strcpy(s, ":mntns:");
@@ -623,7 +773,8 @@ struct vbuf {
 	const char *kind;
 };
 
-static void gen_value(struct vbuf *v)
+/* A value pointer, for a value of about @len bytes. */
+static void gen_value(struct vbuf *v, size_t len)
 {
 	unsigned int k = rn(100);
 
@@ -641,15 +792,38 @@ static void gen_value(struct vbuf *v)
 		v->ptr = val_ro;
 		v->kind = "read-only";
 	} else if (k < 30) {
-		size_t room = rn(200);
+		/* The value ends at the PROT_NONE page, or a byte off. */
+		size_t room = rn(200), near = len + rn(3);
 
-		v->ptr = val_pages + page - room;
+		if (chance(50))	/* len - 1, len or len + 1 bytes */
+			room = near ? near - 1 : 0;
+		if (room > val_rw)
+			room = val_rw;
+		v->ptr = val_pages + val_rw - room;
 		v->writable = room;
 		v->kind = "straddling";
 	} else {
 		v->ptr = valbuf;
 		v->writable = VALUE_MAX + 2 * page;
 		v->kind = "buffer";
+	}
+}
+
+/*
+ * A size for ":mntns:" or a column, which alone may exceed 64 KiB: on
+ * both sides of the length and of XATTR_SIZE_MAX.
+ */
+static size_t gen_size_listing(size_t len)
+{
+	switch (rn(8)) {
+	case 0: return 0;
+	case 1: return 1;
+	case 2: return len ? len - 1 : 0;
+	case 3: return len;
+	case 4: return len + 1;
+	case 5: return XATTR_SIZE_MAX - 1;
+	case 6: return XATTR_SIZE_MAX;
+	default: return XATTR_SIZE_MAX + 1;
 	}
 }
 
@@ -747,6 +921,84 @@ static int mount_key(const char *key, int id, const char **val,
 	return 1;
 }
 
+/* ------------------------------------------------------------ columns */
+
+/* The keys mount_key() knows from procfs and statmount(2). */
+static int own_key(const char *key)
+{
+	size_t i;
+
+	if (!strcmp(key, "info") || !strcmp(key, "unique_id"))
+		return 1;
+	for (i = 0; i < MI_NKEYS; i++)
+		if (!strcmp(key, mi_key_names[i]))
+			return 1;
+	return 0;
+}
+
+/* Key @key of mount @id as mount_key() has it: 0, or ENODATA. */
+static int own_get(const char *key, int id, const char **val, size_t *len)
+{
+	return mount_key(key, id, val, len) ? 0 : ENODATA;
+}
+
+/* Key @key of mount @id as its single name gives it: 0, or the errno. */
+static int single_get(const char *key, int id, const char **val,
+		      size_t *len)
+{
+	static char buf[VALUE_MAX];
+	char name[NAME_MAX_FUZZ];
+	ssize_t n;
+
+	snprintf(name, sizeof(name), ":mntns:%d:%s", id, key);
+	n = getxattr("/", name, buf, sizeof(buf));
+	if (n < 0)
+		return errno;
+	*val = buf;
+	*len = n;
+	return 0;
+}
+
+/*
+ * The columns of the mounts read_mountinfo() read: keys from the
+ * module's ":mnt:" (which the run holds to the kernel's features), each
+ * mount's value from mount_key() or, for the keys it does not know, the
+ * single names.  Then ":mntns:all:" as the module lists it, once.
+ */
+static void read_columns(void)
+{
+	static int told_odd, told_folder;
+	static char mnt[4096], got[4096];
+	const char *odd_key;
+	ssize_t n;
+	int odd, e;
+
+	n = getxattr("/", ":mnt:", mnt, sizeof(mnt));
+	if (n < 0) {
+		printf("fuzz: \":mnt:\" of /: %s: no columns known\n",
+		       strerror(errno));
+		n = 0;
+	}
+	odd = fcol_build(&cols, mnt, n, ids, nids, own_key, own_get,
+			 single_get, &odd_key);
+	if (odd && !told_odd++) {
+		sig("setup: a single key gives %s", ename(odd));
+		failf("setup: a mount's \":mntns:ID:%s\" gives %s, which a "
+		      "column cannot show", odd_key, strerror(odd));
+	}
+	n = getxattr("/", ":mntns:all:", got, sizeof(got));
+	e = errno;
+	if ((n != (ssize_t)cols.folder_len ||
+	     memcmp(got, cols.folder, n)) && !told_folder++) {
+		sig("setup: \":mntns:all:\" is not \":mnt:\" but the keys "
+		    "without a column");
+		failf("setup: \":mntns:all:\" gives %zd (%s) \"%s\", \":mnt:\" "
+		      "but the keys without a column is \"%s\"", n,
+		      n < 0 ? strerror(e) : "ok", n > 0 ? esc(got, n) : "",
+		      esc(cols.folder, cols.folder_len));
+	}
+}
+
 /*
  * What the grammar says of @name for a call whose file is on mount
  * @mnt_id: 1 with *val and *len set, or 0 for ENODATA.
@@ -781,6 +1033,9 @@ static int grammar(const char *name, int mnt_id, const char **val,
 	}
 	if (strncmp(name, ":mntns:", 7))
 		return 0;
+	/* The columns, and their folder: what the keys of each mount give. */
+	if (!strncmp(name, ":mntns:all:", 11))
+		return fcol_lookup(&cols, name + 11, val, len);
 	p = name + 7;
 	if (*p < '1' || *p > '9')
 		return 0;
@@ -792,6 +1047,44 @@ static int grammar(const char *name, int mnt_id, const char **val,
 	if (*p++ != ':')
 		return 0;
 	return mount_key(p, (int)id, val, len);
+}
+
+/*
+ * ":mntns:" or a column: values fattr(7) lets exceed 64 KiB, written to
+ * the caller's buffer as they are made.
+ */
+static int is_streamed(const char *name)
+{
+	return !strcmp(name, ":mntns:") ||
+	       (!strncmp(name, ":mntns:all:", 11) && name[11]);
+}
+
+/*
+ * fattr(7) ERRORS, for a value of @vlen bytes, a call of size @size and
+ * @writable bytes at the value pointer: 0 (the value; for size 0, its
+ * length) or the errno, and in *@alt another errno also allowed, or the
+ * same.  "size is 0: The call returns the length of the value and copies
+ * nothing"; "ERANGE: size is smaller than the value"; ":mntns: and the
+ * columns [...] a buffer of 64 KiB or more that does not hold them gives
+ * E2BIG [...] (a smaller one, ERANGE)", as fattr_copy_out() does for any
+ * name; "EFAULT: [...] the value buffer is not [...] writable memory",
+ * and a buffer under 64 KiB is "left untouched by ERANGE" (one_call()
+ * checks that).  A listing is written as it is made: a buffer of 64 KiB
+ * or more may take a part before E2BIG, and fault on it.
+ */
+static int size_rule(size_t size, size_t vlen, size_t writable,
+		     int streamed, int *alt)
+{
+	int e = 0;
+
+	if (size && size < vlen)
+		e = size >= XATTR_SIZE_MAX ? E2BIG : ERANGE;
+	else if (size && writable < vlen)
+		e = EFAULT;
+	*alt = e;
+	if (e == E2BIG && streamed && writable < size)
+		*alt = EFAULT;
+	return e;
 }
 
 /* Errnos getxattr(2) and getxattrat(2) may give, for any name. */
@@ -933,6 +1226,7 @@ static void count(enum call c, ssize_t r, int err)
 
 static void one_call(void)
 {
+	static unsigned int rereads;
 	char gen[NAME_MAX_FUZZ + 8];
 	struct req q = { 0 };
 	size_t len = gen_name(gen), vlen;
@@ -940,8 +1234,9 @@ static void one_call(void)
 	unsigned int k = rn(100);
 	const char *val;
 	ssize_t r, tr;
-	int err, terr, colon, mnt;
+	int err, terr, colon, mnt, streamed, want, alt;
 	char *name_for_oracle;
+	size_t fill, shown, i;
 
 	memset(zero_page, 0, 128);
 	q.c = rn(have_at ? 4 : 3);
@@ -1010,13 +1305,21 @@ static void one_call(void)
 	}
 
 	/* Value and size: sizes are drawn around the real length. */
-	gen_value(&q.v);
 	vlen = 12;
 	if (colon && grammar(gen, -1, &val, &vlen) == 0)
 		vlen = 80 + rn(120);	/* a record's length, roughly */
-	q.size = gen_size(vlen);
+	streamed = colon && is_streamed(gen);
+	gen_value(&q.v, vlen);
+	q.size = streamed && chance(50) ? gen_size_listing(vlen) :
+		 gen_size(vlen);
 	if (q.c == C_AT)
 		q.size = (uint32_t)q.size;
+	/* A listing's buffer under 64 KiB: ERANGE leaves it untouched. */
+	fill = 0;
+	if (streamed && q.size < XATTR_SIZE_MAX)
+		fill = q.size < q.v.writable ? q.size : q.v.writable;
+	if (fill)
+		memset(q.v.ptr, FILL, fill);
 
 	r = do_call(&q, &err);
 	count(q.c, r, err);
@@ -1090,42 +1393,56 @@ static void one_call(void)
 			      strerror(err) : "", vlen);
 		return;
 	}
-	if (q.size < vlen) {
-		if (r >= 0 || err != ERANGE)
-			sig("%s: fattr %s, expected ERANGE", shape(&q),
-			    ename(r >= 0 ? 0 : err));
-		if (r >= 0 || err != ERANGE)
-			failf("%s: %zd (%s), expected ERANGE for %zu bytes",
+	want = size_rule(q.size, vlen, q.v.writable, streamed, &alt);
+	if (want) {
+		if (r >= 0 || (err != want && err != alt)) {
+			sig("%s: fattr %s, expected %s", shape(&q),
+			    ename(r >= 0 ? 0 : err), ename(want));
+			failf("%s: %zd (%s), expected %s for %zu bytes",
 			      describe(&q, gen), r, r < 0 ? strerror(err) : "",
-			      vlen);
-		return;
-	}
-	if (q.v.writable < vlen) {
-		if (r >= 0 || err != EFAULT)
-			sig("%s: fattr %s, expected EFAULT", shape(&q),
-			    ename(r >= 0 ? 0 : err));
-		if (r >= 0 || err != EFAULT)
-			failf("%s: %zd (%s), expected EFAULT for %zu bytes",
-			      describe(&q, gen), r, r < 0 ? strerror(err) : "",
-			      vlen);
+			      ename(want), vlen);
+			return;
+		}
+		for (i = 0; err == ERANGE && i < fill; i++)
+			if (q.v.ptr[i] != FILL)
+				break;
+		if (err == ERANGE && i < fill) {
+			sig("%s: ERANGE, but the buffer was written",
+			    shape(&q));
+			failf("%s: ERANGE for %zu bytes, but byte %zu of the "
+			      "buffer was written", describe(&q, gen), vlen, i);
+		}
 		return;
 	}
 	if (r == (ssize_t)vlen && !memcmp(q.v.ptr, val, vlen))
 		return;
-	/* Mounts do not change here; make sure before failing. */
-	read_mounts();
+	/*
+	 * Mounts do not change here; make sure before failing (the first
+	 * 64 times: reading the columns again costs a few hundred calls).
+	 */
+	if (rereads < 64) {
+		rereads++;
+		read_mounts();
+	}
 	mnt = target_mnt(&q);
 	if (grammar(name_for_oracle, mnt, &val, &vlen) &&
 	    r == (ssize_t)vlen && !memcmp(q.v.ptr, val, vlen)) {
 		printf("fuzz: note: mountinfo changed during the run\n");
 		return;
 	}
+	/* Where they part, for a long value: a column, say. */
+	shown = r <= 0 ? 0 : (size_t)r < q.v.writable ? (size_t)r :
+		q.v.writable;
+	for (i = 0; i < shown && i < vlen; i++)
+		if (q.v.ptr[i] != val[i])
+			break;
 	sig("%s: fattr %s, expected the value", shape(&q),
 	    ename(r >= 0 ? 0 : err));
-	failf("%s: got %zd (%s) \"%s\", expected %zu bytes \"%s\"",
-	      describe(&q, gen), r, r < 0 ? strerror(err) : "ok",
-	      r > 0 ? esc(q.v.ptr, (size_t)r < q.v.writable ? (size_t)r :
-			  q.v.writable) : "", vlen, esc(val, vlen));
+	failf("%s: got %zd (%s) \"%s\", expected %zu bytes \"%s\"; from "
+	      "byte %zu: \"%s\", expected \"%s\"", describe(&q, gen), r,
+	      r < 0 ? strerror(err) : "ok", esc(q.v.ptr, shown), vlen,
+	      esc(val, vlen), i, esc(q.v.ptr + i, shown - i),
+	      esc(val + i, vlen - i));
 }
 
 /* --------------------------------------------------------- leak check */
@@ -1196,6 +1513,193 @@ static long refcnt(void)
 	return read_long("/sys/module/fattr/refcnt");
 }
 
+/* --------------------------------------------------------- self-check */
+
+/* A made-up mountinfo: a shared root, a FUSE mount, a tmpfs. */
+#define SC_REC1 "24 1 8:1 / / rw,relatime shared:1 - ext4 /dev/vda1 rw\n"
+#define SC_REC2 "31 24 0:45 /a\\040b /mnt/x\\011y rw,nosuid master:1 - " \
+	"fuse.sshfs host:/ rw,user_id=0\n"
+#define SC_REC3 "40 24 0:46 / /tmp rw - tmpfs none rw,size=1024k\n"
+
+/* Its single keys that mount_key() does not know, as the module would. */
+static int sc_single(const char *key, int id, const char **val,
+		     size_t *len)
+{
+	static const struct {
+		const char *key;
+		int id, err;
+		const char *val;
+	} t[] = {
+		{ "mnt_attr", 24, 0, "0" }, { "mnt_attr", 31, 0, "2" },
+		{ "mnt_attr", 40, EIO, NULL },
+		{ "fs_subtype", 24, ENODATA, NULL },
+		{ "fs_subtype", 31, 0, "sshfs" },
+		{ "fs_subtype", 40, ENODATA, NULL },
+		{ "sb_magic", 24, 0, "61267" }, { "sb_magic", 31, E2BIG, NULL },
+		{ "sb_magic", 40, EACCES, NULL },
+	};
+	size_t i;
+
+	for (i = 0; i < NITEMS(t); i++) {
+		if (strcmp(key, t[i].key) || id != t[i].id)
+			continue;
+		if (!t[i].err) {
+			*val = t[i].val;
+			*len = strlen(t[i].val);
+		}
+		return t[i].err;
+	}
+	failf("self-check: \":mntns:%d:%s\" asked of the module", id, key);
+	return EPERM;
+}
+
+/* grammar() of @name must be @want's @len bytes, or ENODATA for NULL. */
+static void sc_name(const char *name, const char *want, size_t len)
+{
+	const char *val;
+	size_t vlen;
+	int got = grammar(name, -1, &val, &vlen);
+
+	if (!want && got)
+		failf("self-check: %s: \"%s\", expected ENODATA",
+		      esc(name, strlen(name)), esc(val, vlen));
+	else if (want && !got)
+		failf("self-check: %s: ENODATA, expected \"%s\"",
+		      esc(name, strlen(name)), esc(want, len));
+	else if (want && (vlen != len || memcmp(val, want, len)))
+		failf("self-check: %s: %zu bytes \"%s\", expected %zu \"%s\"",
+		      esc(name, strlen(name)), vlen, esc(val, vlen), len,
+		      esc(want, len));
+}
+
+#define SC_NAME(name, lit) sc_name(name, lit, sizeof(lit) - 1)
+
+static void sc_size(size_t size, size_t vlen, size_t writable,
+		    int streamed, int want, int want_alt)
+{
+	int alt, e = size_rule(size, vlen, writable, streamed, &alt);
+
+	if (e != want || alt != want_alt)
+		failf("self-check: size %zu, value %zu bytes, %zu writable%s: "
+		      "%s or %s, expected %s or %s", size, vlen, writable,
+		      streamed ? ", a listing" : "", ename(e), ename(alt),
+		      ename(want), ename(want_alt));
+}
+
+/*
+ * The column oracle on a made-up mountinfo and mount folder, every near
+ * miss put_column_miss() makes, and size_rule(): no module needed.
+ */
+static int self_check(void)
+{
+	static const char folder[] = "info\0id\0parent\0dev\0root\0"
+		"mountpoint\0options\0propagation\0fstype\0source\0"
+		"superoptions\0mnt_attr\0fs_subtype\0opt_array\0"
+		"opt_sec_array\0mnt_uidmap\0mnt_gidmap\0uuid\0bdev\0"
+		"statfs:\0export";
+	static const char odd_folder[] = "id\0sb_magic\0uuid";
+	const char *odd_key;
+	char name[NAME_MAX_FUZZ + 8];
+	size_t i, n;
+	int odd;
+
+	mi.buf = strdup(SC_REC1 SC_REC2 SC_REC3);
+	mi.len = strlen(mi.buf);
+	nids = mi_ids(&mi, &ids);
+	listing = ids_listing(&mi, &listing_len);
+	odd = fcol_build(&cols, folder, sizeof(folder), ids, nids, own_key,
+			 own_get, sc_single, &odd_key);
+	if (odd)
+		failf("self-check: odd errno %s of %s", ename(odd), odd_key);
+
+	SC_NAME(":mntns:", "24:\0" "31:\0" "40:\0");
+	SC_NAME(":mntns:all:", "info\0id\0parent\0dev\0root\0mountpoint\0"
+		"options\0propagation\0fstype\0source\0superoptions\0"
+		"mnt_attr\0fs_subtype\0");
+	SC_NAME(":mntns:all:info", "24\0" "=" SC_REC1 "\0" "31\0" "="
+		SC_REC2 "\0" "40\0" "=" SC_REC3 "\0");
+	SC_NAME(":mntns:all:id", "24\0" "=24\0" "31\0" "=31\0" "40\0"
+		"=40\0");
+	SC_NAME(":mntns:all:parent", "24\0" "=1\0" "31\0" "=24\0" "40\0"
+		"=24\0");
+	SC_NAME(":mntns:all:dev", "24\0" "=8:1\0" "31\0" "=0:45\0" "40\0"
+		"=0:46\0");
+	SC_NAME(":mntns:all:root", "24\0" "=/\0" "31\0" "=/a b\0" "40\0"
+		"=/\0");
+	SC_NAME(":mntns:all:mountpoint", "24\0" "=/\0" "31\0" "=/mnt/x\ty\0"
+		"40\0" "=/tmp\0");
+	SC_NAME(":mntns:all:options", "24\0" "=rw,relatime\0" "31\0"
+		"=rw,nosuid\0" "40\0" "=rw\0");
+	SC_NAME(":mntns:all:propagation", "24\0" "=shared:1\0" "31\0"
+		"=master:1\0" "40\0" "=\0");
+	SC_NAME(":mntns:all:fstype", "24\0" "=ext4\0" "31\0" "=fuse.sshfs\0"
+		"40\0" "=tmpfs\0");
+	SC_NAME(":mntns:all:source", "24\0" "=/dev/vda1\0" "31\0"
+		"=host:/\0" "40\0" "=none\0");
+	SC_NAME(":mntns:all:superoptions", "24\0" "=rw\0" "31\0"
+		"=rw,user_id=0\0" "40\0" "=rw,size=1024k\0");
+	SC_NAME(":mntns:all:mnt_attr", "24\0" "=0\0" "31\0" "=2\0" "40\0"
+		"!EIO\0");
+	SC_NAME(":mntns:all:fs_subtype", "24\0" "!ENODATA\0" "31\0"
+		"=sshfs\0" "40\0" "!ENODATA\0");
+	/* Not in this ":mnt:", documented without a column, or no key. */
+	SC_NAME(":mntns:all:unique_id", NULL);
+	SC_NAME(":mntns:all:sb_magic", NULL);
+	for (i = 0; i < fcol_nwithout; i++) {
+		snprintf(name, sizeof(name), ":mntns:all:%s", fcol_without[i]);
+		SC_NAME(name, NULL);
+	}
+	for (i = 0; i < NITEMS(statfs_keys); i++) {
+		snprintf(name, sizeof(name), ":mntns:all:statfs:%s",
+			 statfs_keys[i]);
+		SC_NAME(name, NULL);
+	}
+	SC_NAME(":mntns:all", NULL);
+	SC_NAME(":mntns:alll:", NULL);
+	SC_NAME(":mntns:all:id:", NULL);
+	SC_NAME(":mntns:all:/", NULL);
+	SC_NAME(":mntns:ALL:id", NULL);
+	SC_NAME(":mntns:all:all:", NULL);
+	SC_NAME(":mntns:all:ID", NULL);
+	SC_NAME(":mntns:24:all:", NULL);
+	for (i = 0; i < 10000; i++) {
+		put_column_miss(name);
+		n = strlen(name);
+		if (n > 255 && n != 256 && n != 11 + 255)
+			failf("self-check: a near miss of %zu bytes", n);
+		SC_NAME(name, NULL);
+	}
+
+	/* An errno a column cannot show is told, and shown as it is. */
+	odd = fcol_build(&cols, odd_folder, sizeof(odd_folder), ids, nids,
+			 own_key, own_get, sc_single, &odd_key);
+	if (odd != EACCES || !odd_key || strcmp(odd_key, "sb_magic"))
+		failf("self-check: odd errno %s of %s, expected EACCES of "
+		      "sb_magic", ename(odd), odd_key ? odd_key : "none");
+	SC_NAME(":mntns:all:", "id\0sb_magic\0");
+	SC_NAME(":mntns:all:sb_magic", "24\0" "=61267\0" "31\0" "!E2BIG\0"
+		"40\0" "!EACCES\0");
+
+	/* fattr(7) ERRORS. */
+	sc_size(0, 100, 0, 1, 0, 0);
+	sc_size(99, 100, 65536, 1, ERANGE, ERANGE);
+	sc_size(99, 100, 0, 0, ERANGE, ERANGE);
+	sc_size(100, 100, 100, 1, 0, 0);
+	sc_size(100, 100, 99, 1, EFAULT, EFAULT);
+	sc_size(65537, 100, 0, 0, EFAULT, EFAULT);
+	sc_size(65535, 70000, 1 << 20, 1, ERANGE, ERANGE);
+	sc_size(65535, 70000, 0, 1, ERANGE, ERANGE);
+	sc_size(65536, 70000, 1 << 20, 1, E2BIG, E2BIG);
+	sc_size(65536, 70000, 100, 1, E2BIG, EFAULT);
+	sc_size(65536, 70000, 100, 0, E2BIG, E2BIG);
+	sc_size(65536, 65536, 65536, 1, 0, 0);
+	sc_size(70000, 70000, 69999, 1, EFAULT, EFAULT);
+
+	fcol_free(&cols);
+	printf("fuzz: self-check: %lu failures\n", failures);
+	return failures ? 1 : 0;
+}
+
 /* ------------------------------------------------------------- main */
 
 int main(int argc, char **argv)
@@ -1208,21 +1712,23 @@ int main(int argc, char **argv)
 	int e, c;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc > 1 && !strcmp(argv[1], "--self-check"))
+		return self_check();
 	rng_state = seed;
 	page = sysconf(_SC_PAGESIZE);
 	printf("fuzz: %lu calls, seed %#llx\n", n, (unsigned long long)seed);
 
 	name_pages = guarded();
 	name_ro = map(1, PROT_READ);
-	val_pages = guarded();
-	val_ro = map(1, PROT_READ);
+	val_rw = (VALUE_MAX / page + 1) * page;
+	val_pages = guarded_n(val_rw / page);
+	val_ro = map(val_rw / page, PROT_READ);
 	path_pages = guarded();
 	args_page = guarded();
 	zero_page = map(2, PROT_READ | PROT_WRITE);
 	unmapped = map(1, PROT_NONE);
 	valbuf = map(VALUE_MAX / page + 2, PROT_READ | PROT_WRITE);
 	setup_files();
-	read_mounts();
 
 	if (getxattr("/", ":", v, sizeof(v)) != sizeof(root_value) ||
 	    memcmp(v, root_value, sizeof(root_value))) {
@@ -1230,6 +1736,7 @@ int main(int argc, char **argv)
 		       strerror(errno));
 		return 1;
 	}
+	read_mounts();
 	{
 		struct xattr_args_v0 a = { (uintptr_t)v, sizeof(v), 0 };
 
@@ -1239,7 +1746,8 @@ int main(int argc, char **argv)
 			printf("fuzz: getxattrat: ENOSYS (before 6.13): "
 			       "skipped\n");
 	}
-	printf("fuzz: %zu mounts in the namespace\n", nids);
+	printf("fuzz: %zu mounts in the namespace, %zu columns\n", nids,
+	       cols.n);
 
 	settle(&slab0, &sunr0);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
