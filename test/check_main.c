@@ -35,6 +35,7 @@ int main(void)
 	srunner_add_suite(sr, trust_suite());
 	srunner_add_suite(sr, open_suite());
 	srunner_add_suite(sr, columns_suite());
+	srunner_add_suite(sr, churn_suite());
 	srunner_add_suite(sr, unload_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
