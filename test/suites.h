@@ -23,6 +23,7 @@ Suite *trust_suite(void);
 Suite *open_suite(void);
 Suite *columns_suite(void);
 Suite *renderer_suite(void);
+Suite *churn_suite(void);
 Suite *unload_suite(void);	/* last: it removes and reloads fattr */
 
 #endif /* FATTR_TEST_SUITES_H */
