@@ -36,9 +36,12 @@
  * make the call, read fail-nth back and write 0 to it.  It reads 0 if
  * the fault was injected; otherwise the call has fewer than n sites,
  * each of which has failed once: the loop ends.  A faulted call must
- * fail (any errno, counted) or return exactly the reference; anything
- * else, or n reaching CAP, is a failure.  Prints one line per call and
- * a summary line; exits non-zero on any failure.
+ * fail (any errno, counted) or return exactly the reference; after each,
+ * the next call, without a fault, must give the reference again (no
+ * fault may leave a mark on a later answer), as must the last call of
+ * the loop, which reached no n-th site; anything else, or n reaching
+ * CAP, is a failure.  Prints one line per call and a summary line;
+ * exits non-zero on any failure.
  *
  * To look at the sites of a call: FAILNTH_ONLY=S runs only the calls
  * whose name (as printed, without its spaces) contains S, e.g.
@@ -112,7 +115,7 @@ static int fds[2], nfds;
 static int pace;
 static int nth_fd = -1;
 static int ruleset_fd = -1;
-static ssize_t ref_len;
+static struct outcome refo;	/* the call's answer without faults */
 static long calls_run, total_sites, failures;
 static long total_errs[MAX_ERRNO];
 
@@ -310,21 +313,26 @@ static void call_name(const struct call *c, char *s, size_t len)
 		 c->confined ? " under Landlock" : "");
 }
 
-/* Whether @r and val are the reference. */
-static int is_ref(const struct call *c, ssize_t r)
+/*
+ * Whether @o (its value in val) is the reference: the same errno, or the
+ * same value.
+ */
+static int is_ref(const struct call *c, const struct outcome *o)
 {
-	return r == ref_len && (!c->size || !memcmp(val, ref, r));
+	if (refo.r < 0)
+		return o->r < 0 && o->err == refo.err;
+	return o->r == refo.r && (!c->size || !memcmp(val, ref, o->r));
 }
 
-/* The call, in this process; with the @n-th fault if @n > 0. */
-static void iterate_here(const struct call *c, unsigned int n,
+/* The call, in this process, into @buf; with the @n-th fault if @n > 0. */
+static void iterate_here(const struct call *c, unsigned int n, char *buf,
 			 struct outcome *o)
 {
 	if (c->bump)
 		bump();
 	if (n)
 		nth_arm(n);
-	o->r = do_call(c, n ? val : ref);
+	o->r = do_call(c, buf);
 	o->err = errno;
 	o->injected = n ? nth_disarm() : 0;
 }
@@ -336,11 +344,11 @@ static void iterate_here(const struct call *c, unsigned int n,
  * child's own open of fail-nth), sites that a process which has read
  * its mountinfo before does not reach.  With @c->confined, under a
  * Landlock domain that handles reading files and allows it nowhere.
- * Sends its outcome, then the value, to @out.
+ * Sends its outcome, then the value (read into @buf), to @out.
  */
-static void fresh_child(const struct call *c, unsigned int n, int out)
+static void fresh_child(const struct call *c, unsigned int n, char *buf,
+			int out)
 {
-	char *buf = n ? val : ref;
 	struct outcome o;
 
 	/*
@@ -369,7 +377,7 @@ static void fresh_child(const struct call *c, unsigned int n, int out)
 	_exit(0);
 }
 
-static void iterate_fresh(const struct call *c, unsigned int n,
+static void iterate_fresh(const struct call *c, unsigned int n, char *buf,
 			  struct outcome *o)
 {
 	int p[2], status, bad;
@@ -383,11 +391,11 @@ static void iterate_fresh(const struct call *c, unsigned int n,
 		die("fork: %s", strerror(errno));
 	if (!pid) {
 		close(p[0]);
-		fresh_child(c, n, p[1]);
+		fresh_child(c, n, buf, p[1]);
 	}
 	close(p[1]);
 	bad = read_full(p[0], o, sizeof(*o)) ||
-	      (o->r > 0 && c->size && read_full(p[0], n ? val : ref, o->r));
+	      (o->r > 0 && c->size && read_full(p[0], buf, o->r));
 	close(p[0]);
 	if (waitpid(pid, &status, 0) != pid)
 		die("waitpid: %s", strerror(errno));
@@ -396,12 +404,14 @@ static void iterate_fresh(const struct call *c, unsigned int n,
 		    (int)(c - calls), n, status);
 }
 
-static void iterate(const struct call *c, unsigned int n, struct outcome *o)
+/* The call into @buf (ref or val); with the @n-th fault if @n > 0. */
+static void iterate(const struct call *c, unsigned int n, char *buf,
+		    struct outcome *o)
 {
 	if (c->fresh)
-		iterate_fresh(c, n, o);
+		iterate_fresh(c, n, buf, o);
 	else
-		iterate_here(c, n, o);
+		iterate_here(c, n, buf, o);
 }
 
 /* @v of @len bytes, printable, cut at 120. */
@@ -468,17 +478,32 @@ static int may_lack(const char *name)
 	return 0;
 }
 
+/* What @o said (its value in @buf), in @out of 640 bytes. */
+static const char *said(const struct call *c, const struct outcome *o,
+			const char *buf, char *out)
+{
+	char v[600];
+
+	if (o->r < 0)
+		snprintf(out, 640, "%s", errname(o->err));
+	else
+		snprintf(out, 640, "%zd \"%s\"", o->r,
+			 esc(buf, c->size ? o->r : 0, v));
+	return out;
+}
+
 /*
- * One call: its reference, then n = 1, 2, ... until no fault is taken.
- * A confined call's reference is EACCES, and it may never succeed; a
- * key without a value for the mount (may_lack()) answers ENODATA, and
- * under faults may fail but never give a value.
+ * One call: its reference, then n = 1, 2, ... until no fault is taken,
+ * each faulted call followed by one without a fault, which must give the
+ * reference again.  A confined call's reference is EACCES, and it may
+ * never succeed; a key without a value for the mount (may_lack())
+ * answers ENODATA, and under faults may fail but never give a value.
  */
 static void run_call(const struct call *c, const char *only)
 {
 	long errs[MAX_ERRNO] = { 0 };
-	char name[NAME_LEN + 64], e1[600], e2[600], list[512];
-	struct outcome o = { .injected = 1 };
+	char name[NAME_LEN + 64], e1[640], e2[640], list[512];
+	struct outcome o = { .injected = 1 }, next;
 	long same = 0, bad = 0;
 	unsigned int n;
 	int e;
@@ -487,18 +512,17 @@ static void run_call(const struct call *c, const char *only)
 	if (!selected(name, only))
 		return;
 	calls_run++;
-	iterate(c, 0, &o);
-	ref_len = o.r;
-	if (c->confined ? ref_len >= 0 || o.err != EACCES :
-	    ref_len < 0 && !(o.err == ENODATA && may_lack(c->name))) {
+	iterate(c, 0, ref, &refo);
+	if (c->confined ? refo.r >= 0 || refo.err != EACCES :
+	    refo.r < 0 && !(refo.err == ENODATA && may_lack(c->name))) {
 		printf("failnth: %s: FAIL: the call without faults: %s%s\n",
-		       name, ref_len < 0 ? errname(o.err) : "a value",
+		       name, refo.r < 0 ? errname(refo.err) : "a value",
 		       c->confined ? ", expected EACCES" : "");
 		failures++;
 		return;
 	}
 	for (n = 1; n <= CAP; n++) {
-		iterate(c, n, &o);
+		iterate(c, n, val, &o);
 		if (!o.injected)
 			break;
 		if (pace)
@@ -507,31 +531,35 @@ static void run_call(const struct call *c, const char *only)
 			e = o.err < MAX_ERRNO ? o.err : 0;
 			errs[e]++;
 			total_errs[e]++;
-			continue;
-		}
-		if (!c->confined && is_ref(c, o.r)) {
+		} else if (is_ref(c, &o)) {
 			same++;
-			continue;
+		} else {
+			bad++;
+			printf("failnth: %s: FAIL at fault site %u: %s, expected %s\n",
+			       name, n, said(c, &o, val, e1),
+			       c->confined ? "an errno (EACCES without faults)" :
+			       said(c, &refo, ref, e2));
 		}
-		bad++;
-		if (c->confined) {
-			printf("failnth: %s: FAIL at fault site %u: %zd \"%s\", expected an errno (EACCES without faults)\n",
-			       name, n, o.r, esc(val, c->size ? o.r : 0, e1));
-			continue;
+		/* Nothing the fault did may show in the next answer. */
+		iterate(c, 0, val, &next);
+		if (!is_ref(c, &next)) {
+			bad++;
+			printf("failnth: %s: FAIL after fault site %u: the next call, without a fault: %s, expected %s\n",
+			       name, n, said(c, &next, val, e1),
+			       said(c, &refo, ref, e2));
 		}
-		printf("failnth: %s: FAIL at fault site %u: %zd \"%s\", expected %zd \"%s\"",
-		       name, n, o.r, c->size ? esc(val, o.r, e1) : "",
-		       ref_len, c->size ? esc(ref, ref_len, e2) : "");
-		/* The reference itself may have moved on. */
-		o.r = do_call(c, val);
-		printf("; without a fault now: %zd%s\n", o.r,
-		       is_ref(c, o.r) ? " (the reference)" : " (differs too)");
 	}
 	if (o.injected) {
 		printf("failnth: %s: FAIL: fault site %u still reached\n",
 		       name, CAP);
 		bad++;
 		n = CAP + 1;
+	} else if (!is_ref(c, &o)) {
+		/* The call of the loop that reached no n-th site. */
+		bad++;
+		printf("failnth: %s: FAIL: the call past its %u sites: %s, expected %s\n",
+		       name, n - 1, said(c, &o, val, e1),
+		       said(c, &refo, ref, e2));
 	}
 	printf("failnth: %s: %u sites, errors {%s}, %ld same value, %s\n",
 	       name, n - 1, errs_list(errs, list, sizeof(list)), same,

@@ -7,7 +7,8 @@
 # marked what boot left to kmemleak as seen).  This runs
 # test/fattr-failnth (see test/failnth.c: each call of a list, with its
 # 1st, 2nd, ... fault site failed in turn through
-# /proc/thread-self/fail-nth) in two passes:
+# /proc/thread-self/fail-nth, and the next call without a fault checked)
+# in two passes:
 #
 #   root:  as root, on "/" and a tmpfs;
 #   user:  as uid 1000, root of its own user and mount namespaces.
