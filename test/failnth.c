@@ -30,6 +30,30 @@
  * /proc/self/mountinfo: that one must get EACCES without faults, and an
  * errno with any fault, never a value.
  *
+ * Then the columns, in the namespace as it is (a few mounts in the VM,
+ * the tmpfs among them): ":mntns:", ":mntns:all:" and every column it
+ * lists (read at run time, not a list of ours), by path on "/", each with
+ * size 0, with a buffer of the value's length (a value under 64 KiB:
+ * fattr keeps it whole and copies it once at the end, its output buffer
+ * doubling as it grows) and with a 64 KiB buffer (written to as it is
+ * made, hold by hold); the tmpfs's record, longer than a page, makes
+ * every column of a record key grow its render buffer.
+ *
+ * Then, unless FAILNTH_MOUNTS=0, in a mount namespace of its own (made
+ * private, left after them, which drops its mounts), FAILNTH_MOUNTS
+ * (default 5,000) bind mounts of a small tmpfs, and at that size:
+ * ":mntns:" (judged with the memo over some 40 holds, into an output of
+ * 40 KiB), the columns FAILNTH_COLUMNS names (default "id,info": a
+ * number column, judged, into an output of 64 KiB, and a record column,
+ * every mount rendered, its value past 64 KiB, so written to the caller
+ * between holds, each copy a fault site; "all": every column; else a
+ * comma-separated list of keys), each with size 0 and a buffer of the
+ * value's length (malloc()ed past 64 KiB), and ":mntns:ID:info" with
+ * the id map rebuilt (a map of some 90 KB).  Those buffers are
+ * kvmalloc()ed: past a page, a failed kmalloc() falls back to vmalloc(),
+ * whose own sites follow.  These are the slow calls (every mount walked
+ * on each, a record column rendering each one).
+ *
  * For each call: one call without faults gives the reference; then for
  * n = 1, 2, ...: write n to /proc/thread-self/fail-nth (the n-th fault
  * site the task reaches fails: a slab or page allocation, a user copy),
@@ -40,15 +64,18 @@
  * the next call, without a fault, must give the reference again (no
  * fault may leave a mark on a later answer), as must the last call of
  * the loop, which reached no n-th site; anything else, or n reaching
- * CAP, is a failure.  Prints one line per call and a summary line;
- * exits non-zero on any failure.
+ * CAP, is a failure.  Prints one line per call, a tally per set of calls
+ * (with its time), and a summary line; exits non-zero on any failure.
  *
  * To look at the sites of a call: FAILNTH_ONLY=S runs only the calls
  * whose name (as printed, without its spaces) contains S, e.g.
  * "getxattr(/,:mnt:info,0)"; FAILNTH_VERBOSE=1 (or 2) has the kernel log
  * each injected fault (with a stack trace), and paces the loop so that
  * the log's rate limit (10 in 5 s) lets each through.  Faults of
- * allocations made with __GFP_NOWARN are never logged.
+ * allocations made with __GFP_NOWARN are never logged.  The calls at
+ * FAILNTH_MOUNTS mounts are named "... at 5000 mounts"; with
+ * FAILNTH_ONLY, FAILNTH_MOUNTS=0 spares their mounts when they are not
+ * wanted.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -67,21 +94,32 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "fdio.h"
 
 #define VALUE_MAX 65536
 #define NAME_LEN 256
-#define MAX_CALLS 512
+#define MAX_CALLS 1024
 #define MAX_ERRNO 256
-/* No call of fattr reaches this many fault sites; a loop that does fails. */
+/*
+ * No call of fattr reaches this many fault sites; a loop that does fails.
+ * A record column at MOUNTS_MAX mounts writes its value in some 630
+ * holds, each copy a site.
+ */
 #define CAP 2000
 #define DIR_TMPFS "/tmp/fattr-failnth"
 /* Its source's length: mount(2) takes up to PATH_MAX - 1. */
 #define SOURCE_LEN 4095
 /* Mounted and unmounted before each call that wants the id map rebuilt. */
 #define DIR_BUMP "/tmp/fattr-failnth/bump"
+/* FAILNTH_MOUNTS bind mounts of a tmpfs there, on its 0, 1, ... */
+#define DIR_MANY "/tmp/fattr-failnth/many"
+#define MOUNTS_DEFAULT 5000
+#define MOUNTS_MAX 20000
+/* The columns at that size: a number column and a record column. */
+#define COLUMNS_DEFAULT "id,info"
 #define NTH "/proc/thread-self/fail-nth"
 #define DEBUGFS "/sys/kernel/debug"
 /* Landlock's syscalls, in case libc's headers predate them. */
@@ -100,6 +138,7 @@ struct call {
 	int bump;		/* mount + umount before each call */
 	int fresh;		/* made by a new process */
 	int confined;		/* and that one confined by Landlock */
+	int many;		/* at FAILNTH_MOUNTS mounts */
 };
 
 /* What one call of a loop gave. */
@@ -115,6 +154,7 @@ static int fds[2], nfds;
 static int pace;
 static int nth_fd = -1;
 static int ruleset_fd = -1;
+static int many_mounts;		/* FAILNTH_MOUNTS */
 static struct outcome refo;	/* the call's answer without faults */
 static long calls_run, total_sites, failures;
 static long total_errs[MAX_ERRNO];
@@ -123,9 +163,12 @@ static long total_errs[MAX_ERRNO];
  * The buffers, static and touched (then locked) before the first fault
  * is armed: a page fault of our own between arming and the call would
  * reach the page allocator and take the fault (or, failed in user mode,
- * call the OOM killer instead of returning an errno).
+ * call the OOM killer instead of returning an errno).  A call whose
+ * buffer is larger gets two of its size, touched and locked likewise
+ * (call_buffers()).
  */
-static char ref[VALUE_MAX], val[VALUE_MAX], folder[VALUE_MAX];
+static char ref_buf[VALUE_MAX], val_buf[VALUE_MAX], folder[VALUE_MAX];
+static char *ref = ref_buf, *val = val_buf;
 
 static const struct {
 	int err;
@@ -306,11 +349,15 @@ static ssize_t do_call(const struct call *c, char *buf)
 
 static void call_name(const struct call *c, char *s, size_t len)
 {
-	snprintf(s, len, "%s(%s, %s, %zu)%s%s%s",
+	char at[32] = "";
+
+	if (c->many)
+		snprintf(at, sizeof(at), " at %d mounts", many_mounts);
+	snprintf(s, len, "%s(%s, %s, %zu)%s%s%s%s",
 		 c->how == BY_FD ? "fgetxattr" : "getxattr", c->label,
 		 c->name, c->size, c->bump ? " map rebuilt" : "",
 		 c->fresh ? " new process" : "",
-		 c->confined ? " under Landlock" : "");
+		 c->confined ? " under Landlock" : "", at);
 }
 
 /*
@@ -463,7 +510,8 @@ static int selected(const char *name, const char *only)
 /*
  * Whether key @name may have no value for a mount (ENODATA): a tmpfs has
  * no fs_subtype nor bdev, a file system may have no uuid, a mount that
- * is not idmapped no id maps (fattr(7)).
+ * is not idmapped no id maps (fattr(7)).  A column (":mntns:all:KEY")
+ * always has a value: such a mount's entry says "!ENODATA".
  */
 static int may_lack(const char *name)
 {
@@ -471,6 +519,8 @@ static int may_lack(const char *name)
 					    ":mnt_uidmap", ":mnt_gidmap" };
 	size_t i, n = strlen(name);
 
+	if (!strncmp(name, ":mntns:all:", 11))
+		return 0;
 	for (i = 0; i < sizeof(keys) / sizeof(*keys); i++)
 		if (n >= strlen(keys[i]) &&
 		    !strcmp(name + n - strlen(keys[i]), keys[i]))
@@ -493,6 +543,38 @@ static const char *said(const struct call *c, const struct outcome *o,
 }
 
 /*
+ * Points ref and val at buffers for @c: the static ones, or, for a size
+ * past theirs, two of that size, touched and locked before any fault is
+ * armed (see ref_buf).  call_buffers_put() frees them.
+ */
+static void call_buffers(const struct call *c)
+{
+	static int warned;
+
+	if (c->size <= VALUE_MAX)
+		return;
+	ref = malloc(c->size);
+	val = malloc(c->size);
+	if (!ref || !val)
+		die("%zu bytes for the value: %s", c->size, strerror(errno));
+	memset(ref, 1, c->size);
+	memset(val, 1, c->size);
+	if ((mlock(ref, c->size) || mlock(val, c->size)) && !warned++)
+		printf("failnth: mlock: %s (the buffers are touched anyway)\n",
+		       strerror(errno));
+}
+
+static void call_buffers_put(void)
+{
+	if (ref == ref_buf)
+		return;
+	free(ref);
+	free(val);
+	ref = ref_buf;
+	val = val_buf;
+}
+
+/*
  * One call: its reference, then n = 1, 2, ... until no fault is taken,
  * each faulted call followed by one without a fault, which must give the
  * reference again.  A confined call's reference is EACCES, and it may
@@ -512,6 +594,7 @@ static void run_call(const struct call *c, const char *only)
 	if (!selected(name, only))
 		return;
 	calls_run++;
+	call_buffers(c);
 	iterate(c, 0, ref, &refo);
 	if (c->confined ? refo.r >= 0 || refo.err != EACCES :
 	    refo.r < 0 && !(refo.err == ENODATA && may_lack(c->name))) {
@@ -519,6 +602,7 @@ static void run_call(const struct call *c, const char *only)
 		       name, refo.r < 0 ? errname(refo.err) : "a value",
 		       c->confined ? ", expected EACCES" : "");
 		failures++;
+		call_buffers_put();
 		return;
 	}
 	for (n = 1; n <= CAP; n++) {
@@ -566,7 +650,27 @@ static void run_call(const struct call *c, const char *only)
 	       bad ? "FAIL" : "OK");
 	total_sites += n - 1;
 	failures += bad;
+	call_buffers_put();
 	fflush(stdout);
+}
+
+/*
+ * Runs calls @from to @to - 1, a set, and prints its tally: "failnth:
+ * @what: X calls, Y fault sites, Z failures, S s".
+ */
+static void run_set(const char *what, int from, int to, const char *only)
+{
+	long c0 = calls_run, s0 = total_sites, f0 = failures;
+	struct timespec t0, t1;
+	int i;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (i = from; i < to; i++)
+		run_call(&calls[i], only);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	printf("failnth: %s: %ld calls, %ld fault sites, %ld failures, %ld s\n",
+	       what, calls_run - c0, total_sites - s0, failures - f0,
+	       (long)(t1.tv_sec - t0.tv_sec));
 }
 
 static struct call *add_one(enum how how, const char *label,
@@ -695,6 +799,203 @@ static void add_path(const char *label, const char *path, int fresh)
 	add_fresh(BY_PATH, label, path, -1, name);
 }
 
+/* The length of @name's value on "/" (size 0), which must have one. */
+static size_t value_len(const char *name)
+{
+	ssize_t len = getxattr("/", name, NULL, 0);
+
+	if (len < 0)
+		die("getxattr(/, %s, 0): %s", name, strerror(errno));
+	return len;
+}
+
+/*
+ * @name by path on "/" (with @bump, the id map rebuilt; with @many, at
+ * FAILNTH_MOUNTS mounts): with size 0, with a buffer of the value's
+ * length and, with @big, of 64 KiB if that is more.
+ */
+static void add_sized(const char *name, int big, int many, int bump)
+{
+	size_t len = value_len(name);
+	struct call *c;
+
+	c = add_one(BY_PATH, "/", "/", -1, name, 0);
+	c->many = many;
+	c->bump = bump;
+	if (len) {
+		c = add_one(BY_PATH, "/", "/", -1, name, len);
+		c->many = many;
+		c->bump = bump;
+	}
+	if (big && len < VALUE_MAX) {
+		c = add_one(BY_PATH, "/", "/", -1, name, VALUE_MAX);
+		c->many = many;
+		c->bump = bump;
+	}
+}
+
+/*
+ * The keys that have a column, as ":mntns:all:" lists them (each
+ * NUL-terminated), into @keys of @cap bytes; returns the list's length.
+ */
+static size_t column_keys(char *keys, size_t cap)
+{
+	ssize_t len = getxattr("/", ":mntns:all:", keys, cap);
+
+	if (len <= 0 || keys[len - 1])
+		die("getxattr(/, :mntns:all:): %s",
+		    len < 0 ? strerror(errno) : "not a list");
+	return len;
+}
+
+/* Whether the @n bytes at @key are a key of the list @keys of @len. */
+static int has_key(const char *keys, size_t len, const char *key, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < len; i += strlen(keys + i) + 1)
+		if (strlen(keys + i) == n && !memcmp(keys + i, key, n))
+			return 1;
+	return 0;
+}
+
+/* Whether @key is one of the comma-separated @list. */
+static int in_list(const char *list, const char *key)
+{
+	size_t n = strlen(key);
+	const char *p, *q;
+
+	for (p = list;; p = q + 1) {
+		q = strchrnul(p, ',');
+		if ((size_t)(q - p) == n && !memcmp(p, key, n))
+			return 1;
+		if (!*q)
+			return 0;
+	}
+}
+
+/* How many mounts ":mntns:" lists. */
+static int count_mounts(void)
+{
+	size_t len = value_len(":mntns:");
+	char *ids = malloc(len + 1);
+	ssize_t r, i;
+	int n = 0;
+
+	if (!ids)
+		die("%zu bytes for :mntns:", len);
+	r = getxattr("/", ":mntns:", ids, len);
+	if (r < 0)
+		die("getxattr(/, :mntns:): %s", strerror(errno));
+	for (i = 0; i < r; i++)
+		n += !ids[i];
+	free(ids);
+	return n;
+}
+
+/*
+ * The columns in the namespace as it is: ":mntns:", ":mntns:all:" and
+ * each column it lists, each with size 0, the value's length and 64 KiB.
+ */
+static void add_columns(void)
+{
+	char keys[4096], name[NAME_LEN];
+	size_t len = column_keys(keys, sizeof(keys)), i;
+	int k = 0;
+
+	add_sized(":mntns:", 1, 0, 0);
+	add_sized(":mntns:all:", 1, 0, 0);
+	for (i = 0; i < len; i += strlen(keys + i) + 1, k++) {
+		snprintf(name, sizeof(name), ":mntns:all:%s", keys + i);
+		add_sized(name, 1, 0, 0);
+	}
+	printf("failnth: the columns: %d keys, at %d mounts\n", k,
+	       count_mounts());
+}
+
+/*
+ * The calls at FAILNTH_MOUNTS mounts: ":mntns:", the columns @want names
+ * ("all", or keys separated by commas, each of which must have a
+ * column), each with size 0 and with the value's length, and
+ * ":mntns:ID:info" of "/" with the id map rebuilt.
+ */
+static void add_many(const char *want)
+{
+	char keys[4096], name[NAME_LEN], id[32];
+	size_t len = column_keys(keys, sizeof(keys)), i;
+	int all = !strcmp(want, "all"), k = 0, n = 0;
+	const char *p, *q;
+	ssize_t r;
+
+	for (p = want; !all && *p; p = *q ? q + 1 : q) {
+		q = strchrnul(p, ',');
+		if (!has_key(keys, len, p, q - p))
+			die("FAILNTH_COLUMNS: \"%.*s\" has no column (see :mntns:all:)",
+			    (int)(q - p), p);
+	}
+	add_sized(":mntns:", 0, 1, 0);
+	for (i = 0; i < len; i += strlen(keys + i) + 1, k++) {
+		if (!all && !in_list(want, keys + i))
+			continue;
+		snprintf(name, sizeof(name), ":mntns:all:%s", keys + i);
+		add_sized(name, 0, 1, 0);
+		n++;
+	}
+	r = getxattr("/", ":mnt:id", id, sizeof(id) - 1);
+	if (r <= 0)
+		die("getxattr(/, :mnt:id): %s", strerror(errno));
+	id[r] = 0;
+	snprintf(name, sizeof(name), ":mntns:%s:info", id);
+	add_sized(name, 0, 1, 1);
+	printf("failnth: at %d mounts: :mntns:, %d of the %d columns (FAILNTH_COLUMNS=%s), %s with the id map rebuilt\n",
+	       count_mounts(), n, k, want, name);
+}
+
+/*
+ * A mount namespace of our own, private (the root pass's calls are made
+ * in the VM's), where @n bind mounts of a small tmpfs's directory "s" on
+ * its directories 0, 1, ... are made.  Returns a descriptor of the
+ * namespace we were in, for leave_many().
+ */
+static int enter_many(int n)
+{
+	struct timespec t0, t1;
+	char dir[64];
+	int ns, i;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	ns = open("/proc/self/ns/mnt", O_RDONLY | O_CLOEXEC);
+	if (ns < 0)
+		die("open /proc/self/ns/mnt: %s", strerror(errno));
+	if (unshare(CLONE_NEWNS) ||
+	    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL))
+		die("a private mount namespace: %s", strerror(errno));
+	if ((mkdir(DIR_MANY, 0755) && errno != EEXIST) ||
+	    mount("fattr-failnth-many", DIR_MANY, "tmpfs", 0,
+		  "size=64k,mode=755") ||
+	    mkdir(DIR_MANY "/s", 0755))
+		die("tmpfs on " DIR_MANY ": %s", strerror(errno));
+	for (i = 0; i < n; i++) {
+		snprintf(dir, sizeof(dir), DIR_MANY "/%d", i);
+		if (mkdir(dir, 0755) ||
+		    mount(DIR_MANY "/s", dir, NULL, MS_BIND, NULL))
+			die("bind mount %d of %d, on %s: %s", i + 1, n, dir,
+			    strerror(errno));
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	printf("failnth: %d bind mounts in a namespace of our own, in %ld s\n",
+	       n, (long)(t1.tv_sec - t0.tv_sec));
+	return ns;
+}
+
+/* Back to the namespace @ns, which drops ours and its mounts. */
+static void leave_many(int ns)
+{
+	if (setns(ns, CLONE_NEWNS))
+		die("setns back to our mount namespace: %s", strerror(errno));
+	close(ns);
+}
+
 /* Becomes @uid, then root of its own user and mount namespaces. */
 static void become_user(uid_t uid)
 {
@@ -726,8 +1027,8 @@ static void prefault(void)
 
 	for (i = 0; i < sizeof(stack); i += 4096)
 		stack[i] = 0;
-	memset(ref, 1, sizeof(ref));
-	memset(val, 1, sizeof(val));
+	memset(ref_buf, 1, sizeof(ref_buf));
+	memset(val_buf, 1, sizeof(val_buf));
 	if (mlockall(MCL_CURRENT))
 		printf("failnth: mlockall: %s (the buffers are touched anyway)\n",
 		       strerror(errno));
@@ -737,9 +1038,12 @@ int main(int argc, char **argv)
 {
 	const char *verbose = getenv("FAILNTH_VERBOSE");
 	const char *only = getenv("FAILNTH_ONLY");
-	char list[1024], source[SOURCE_LEN + 1] = "";
+	const char *mounts = getenv("FAILNTH_MOUNTS");
+	const char *columns = getenv("FAILNTH_COLUMNS");
+	char list[1024], what[64], source[SOURCE_LEN + 1] = "";
+	int i, ntree, ns;
 	uid_t uid = 0;
-	int i;
+	char *end;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc == 3 && !strcmp(argv[1], "user"))
@@ -754,6 +1058,15 @@ int main(int argc, char **argv)
 		only = NULL;
 	if (verbose && !*verbose)
 		verbose = NULL;
+	many_mounts = MOUNTS_DEFAULT;
+	if (mounts && *mounts) {
+		many_mounts = strtol(mounts, &end, 10);
+		if (*end || many_mounts < 0 || many_mounts > MOUNTS_MAX)
+			die("FAILNTH_MOUNTS=%s: not a count of 0 to %d",
+			    mounts, MOUNTS_MAX);
+	}
+	if (!columns || !*columns)
+		columns = COLUMNS_DEFAULT;
 	pace = verbose && strcmp(verbose, "0");
 	setup_debugfs(verbose ? verbose : "0");
 	if (mkdir(DIR_TMPFS, 0755) && errno != EEXIST)
@@ -774,13 +1087,23 @@ int main(int argc, char **argv)
 	landlock_init();
 	add_path("/", "/", 1);
 	add_path("tmpfs", DIR_TMPFS, 0);
+	ntree = ncalls;
+	add_columns();
 
 	nth_fd = open(NTH, O_RDWR | O_CLOEXEC);
 	if (nth_fd < 0)
 		die("open " NTH ": %s", strerror(errno));
 	prefault();
-	for (i = 0; i < ncalls; i++)
-		run_call(&calls[i], only);
+	run_set("the tree", 0, ntree, only);
+	run_set("the columns", ntree, ncalls, only);
+	if (many_mounts) {
+		ns = enter_many(many_mounts);
+		i = ncalls;
+		add_many(columns);
+		snprintf(what, sizeof(what), "at %d mounts", many_mounts);
+		run_set(what, i, ncalls, only);
+		leave_many(ns);
+	}
 
 	for (i = 0; i < nfds; i++)
 		close(fds[i]);
