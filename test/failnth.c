@@ -14,7 +14,13 @@
  *	so its calls take that path too;
  *   fattr-failnth user UID
  *	the same as UID in a user and mount namespace of its own (the
- *	tmpfs mounted there); the debugfs settings are made as root first.
+ *	tmpfs mounted there); the debugfs settings are made as root first;
+ *   fattr-failnth memcg
+ *	as root, the columns only (below), in a memory cgroup of 2 MiB: it
+ *	mounts cgroup2 on DIR_CGROUP unless /sys/fs/cgroup is one, makes
+ *	a child with memory.max 2 MiB, moves itself in for the calls (their
+ *	references included), then back, and removes it; fattr's buffers
+ *	are GFP_KERNEL_ACCOUNT, so its allocations are charged there.
  *
  * The calls: for each of the two paths, every name of the tree reachable
  * from ":mnt:" (its folder values are read, so the keys are the kernel's
@@ -81,6 +87,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <limits.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -89,9 +96,11 @@
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <linux/landlock.h>
+#include <linux/magic.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/vfs.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
 #include <time.h>
@@ -120,6 +129,10 @@
 #define MOUNTS_MAX 20000
 /* The columns at that size: a number column and a record column. */
 #define COLUMNS_DEFAULT "id,info"
+/* cgroup2, if /sys/fs/cgroup is not, and the memcg pass's child. */
+#define DIR_CGROUP "/tmp/fattr-failnth/cgroup"
+#define CGROUP_CHILD "fattr-failnth"
+#define MEMCG_MAX "2097152"
 #define NTH "/proc/thread-self/fail-nth"
 #define DEBUGFS "/sys/kernel/debug"
 /* Landlock's syscalls, in case libc's headers predate them. */
@@ -996,6 +1009,121 @@ static void leave_many(int ns)
 	close(ns);
 }
 
+/* Writes @s to @dir/@file; dies if it cannot. */
+static void cg_write(const char *dir, const char *file, const char *s)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	if (write_str(path, s))
+		die("writing \"%s\" to %s: %s", s, path, strerror(errno));
+}
+
+/* Reads @dir/@file into @buf of @len, newlines as blanks; "" if it cannot. */
+static const char *cg_read(const char *dir, const char *file, char *buf,
+			   size_t len)
+{
+	char path[PATH_MAX], *p;
+	ssize_t r;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	buf[0] = 0;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return buf;
+	r = read(fd, buf, len - 1);
+	close(fd);
+	buf[r > 0 ? r : 0] = 0;
+	for (p = buf; *p; p++)
+		if (*p == '\n')
+			*p = ' ';
+	return buf;
+}
+
+/* The memcg pass's cgroups: cgroup2's root, ours, the child. */
+static struct {
+	char root[64];
+	char home[64 + PATH_MAX];
+	char child[64 + sizeof(CGROUP_CHILD)];
+	int mounted;		/* we mounted cgroup2 on DIR_CGROUP */
+	int enabled;		/* we enabled the memory controller */
+} cg;
+
+/*
+ * cgroup2 (mounted on DIR_CGROUP unless /sys/fs/cgroup is it), the
+ * memory controller enabled in its root's children, and a child there
+ * with memory.max 2 MiB.  Made before the calls are listed: the mount
+ * is among their mounts.
+ */
+static void memcg_setup(void)
+{
+	char line[PATH_MAX], ctl[256];
+	struct statfs sf;
+	FILE *f;
+
+	if (!statfs("/sys/fs/cgroup", &sf) && sf.f_type == CGROUP2_SUPER_MAGIC) {
+		snprintf(cg.root, sizeof(cg.root), "/sys/fs/cgroup");
+	} else {
+		if ((mkdir(DIR_CGROUP, 0755) && errno != EEXIST) ||
+		    mount("none", DIR_CGROUP, "cgroup2", 0, NULL))
+			die("cgroup2 on " DIR_CGROUP ": %s", strerror(errno));
+		snprintf(cg.root, sizeof(cg.root), DIR_CGROUP);
+		cg.mounted = 1;
+	}
+	/* Ours, "0::PATH", to come back to. */
+	f = fopen("/proc/self/cgroup", "r");
+	if (!f)
+		die("/proc/self/cgroup: %s", strerror(errno));
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, "0::", 3)) {
+			line[strcspn(line, "\n")] = 0;
+			snprintf(cg.home, sizeof(cg.home), "%s%s", cg.root,
+				 line + 3);
+		}
+	fclose(f);
+	if (!cg.home[0])
+		die("no cgroup2 line in /proc/self/cgroup");
+	cg_read(cg.root, "cgroup.subtree_control", ctl, sizeof(ctl));
+	if (!strstr(ctl, "memory")) {
+		cg_write(cg.root, "cgroup.subtree_control", "+memory");
+		cg.enabled = 1;
+	}
+	snprintf(cg.child, sizeof(cg.child), "%s/" CGROUP_CHILD, cg.root);
+	if (mkdir(cg.child, 0755) && errno != EEXIST)
+		die("mkdir %s: %s", cg.child, strerror(errno));
+	cg_write(cg.child, "memory.max", MEMCG_MAX);
+	printf("failnth: in %s, memory.max %s\n", cg.child, MEMCG_MAX);
+}
+
+/* Moves us into the child (@in) or back home. */
+static void memcg_move(int in)
+{
+	char pid[32];
+
+	snprintf(pid, sizeof(pid), "%d\n", getpid());
+	cg_write(in ? cg.child : cg.home, "cgroup.procs", pid);
+}
+
+/* Says what the child saw, removes it, and undoes memcg_setup(). */
+static void memcg_teardown(void)
+{
+	char buf[512], path[128];
+
+	printf("failnth: memcg: memory.peak %s; memory.events %s\n",
+	       cg_read(cg.child, "memory.peak", buf, sizeof(buf)),
+	       cg_read(cg.child, "memory.events", buf + 64,
+		       sizeof(buf) - 64));
+	if (rmdir(cg.child))
+		die("rmdir %s: %s", cg.child, strerror(errno));
+	snprintf(path, sizeof(path), "%s/cgroup.subtree_control", cg.root);
+	if (cg.enabled && write_str(path, "-memory"))
+		printf("failnth: memcg: the memory controller left on: %s\n",
+		       strerror(errno));
+	if (cg.mounted && umount(DIR_CGROUP))
+		die("umount " DIR_CGROUP ": %s", strerror(errno));
+}
+
 /* Becomes @uid, then root of its own user and mount namespaces. */
 static void become_user(uid_t uid)
 {
@@ -1041,15 +1169,17 @@ int main(int argc, char **argv)
 	const char *mounts = getenv("FAILNTH_MOUNTS");
 	const char *columns = getenv("FAILNTH_COLUMNS");
 	char list[1024], what[64], source[SOURCE_LEN + 1] = "";
-	int i, ntree, ns;
+	int i, ntree = 0, memcg = 0, ns;
 	uid_t uid = 0;
 	char *end;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc == 3 && !strcmp(argv[1], "user"))
 		uid = strtoul(argv[2], NULL, 10);
+	else if (argc == 2 && !strcmp(argv[1], "memcg"))
+		memcg = 1;
 	else if (argc != 1)
-		die("usage: fattr-failnth [user UID]");
+		die("usage: fattr-failnth [user UID | memcg]");
 	if (getuid())
 		die("run it as root");
 	if (access(NTH, F_OK))
@@ -1076,7 +1206,8 @@ int main(int argc, char **argv)
 		printf("failnth: as uid %u, root of its own user and mount namespaces\n",
 		       uid);
 	} else {
-		printf("failnth: as root\n");
+		printf("failnth: as root%s\n",
+		       memcg ? ", in a memory cgroup of 2 MiB" : "");
 	}
 	memset(source, 'x', SOURCE_LEN);
 	memcpy(source, "fattr-failnth-", 14);
@@ -1084,19 +1215,31 @@ int main(int argc, char **argv)
 	    mkdir(DIR_BUMP, 0755))
 		die("tmpfs on " DIR_TMPFS ": %s", strerror(errno));
 
-	landlock_init();
-	add_path("/", "/", 1);
-	add_path("tmpfs", DIR_TMPFS, 0);
-	ntree = ncalls;
-	add_columns();
+	if (memcg) {
+		memcg_setup();
+		add_columns();
+	} else {
+		landlock_init();
+		add_path("/", "/", 1);
+		add_path("tmpfs", DIR_TMPFS, 0);
+		ntree = ncalls;
+		add_columns();
+	}
 
 	nth_fd = open(NTH, O_RDWR | O_CLOEXEC);
 	if (nth_fd < 0)
 		die("open " NTH ": %s", strerror(errno));
 	prefault();
-	run_set("the tree", 0, ntree, only);
-	run_set("the columns", ntree, ncalls, only);
-	if (many_mounts) {
+	if (memcg) {
+		memcg_move(1);
+		run_set("the columns in 2 MiB", 0, ncalls, only);
+		memcg_move(0);
+		memcg_teardown();
+	} else {
+		run_set("the tree", 0, ntree, only);
+		run_set("the columns", ntree, ncalls, only);
+	}
+	if (!memcg && many_mounts) {
 		ns = enter_many(many_mounts);
 		i = ncalls;
 		add_many(columns);
@@ -1109,7 +1252,8 @@ int main(int argc, char **argv)
 		close(fds[i]);
 	if (umount(DIR_TMPFS))
 		printf("failnth: umount " DIR_TMPFS ": %s\n", strerror(errno));
-	if (!calls_run)
+	/* The memcg pass has only columns: the other passes have the rest. */
+	if (!calls_run && !memcg)
 		die("FAILNTH_ONLY=%s names no call", only);
 	printf("failnth: errors of all calls {%s}\n",
 	       errs_list(total_errs, list, sizeof(list)));

@@ -8,12 +8,14 @@
 # test/fattr-failnth (see test/failnth.c: each call of a list, with its
 # 1st, 2nd, ... fault site failed in turn through
 # /proc/thread-self/fail-nth, and the next call without a fault checked)
-# in two passes:
+# in three passes:
 #
-#   root:  as root, on "/" and a tmpfs: the tree's names, the columns,
-#          then the calls at 5,000 mounts in a namespace of its own;
-#   user:  the same as uid 1000, root of its own user and mount
-#          namespaces.
+#   root:   as root, on "/" and a tmpfs: the tree's names, the columns,
+#           then the calls at 5,000 mounts in a namespace of its own;
+#   user:   the same as uid 1000, root of its own user and mount
+#           namespaces;
+#   memcg:  as root, the columns in a memory cgroup of 2 MiB (cgroup2,
+#           mounted for it if need be; the cgroup removed after).
 #
 # After each pass: lockdep must still be on (debug_locks 1), kmemleak
 # must find no leak (the pass's suspects are then cleared, so that the
@@ -112,6 +114,7 @@ pass() {
 
 pass root
 pass user user 1000
+pass memcg memcg
 
 refcnt=$(cat /sys/module/fattr/refcnt)
 echo "fattr-vm: faults: fattr refcnt $refcnt"
