@@ -509,7 +509,7 @@ static const char *errs_list(const long *errs, char *out, size_t len)
 /* Whether FAILNTH_ONLY (@only) selects the call named @name. */
 static int selected(const char *name, const char *only)
 {
-	char s[NAME_LEN + 64], *o = s;
+	char s[NAME_LEN + 128], *o = s;
 
 	if (!only)
 		return 1;
@@ -597,7 +597,7 @@ static void call_buffers_put(void)
 static void run_call(const struct call *c, const char *only)
 {
 	long errs[MAX_ERRNO] = { 0 };
-	char name[NAME_LEN + 64], e1[640], e2[640], list[512];
+	char name[NAME_LEN + 128], e1[640], e2[640], list[512];
 	struct outcome o = { .injected = 1 }, next;
 	long same = 0, bad = 0;
 	unsigned int n;
