@@ -14,7 +14,13 @@
  *	so its calls take that path too;
  *   fattr-failnth user UID
  *	the same as UID in a user and mount namespace of its own (the
- *	tmpfs mounted there); the debugfs settings are made as root first.
+ *	tmpfs mounted there); the debugfs settings are made as root first;
+ *   fattr-failnth memcg
+ *	as root, the columns only (below), in a memory cgroup of 2 MiB: it
+ *	mounts cgroup2 on DIR_CGROUP unless /sys/fs/cgroup is one, makes
+ *	a child with memory.max 2 MiB, moves itself in for the calls (their
+ *	references included), then back, and removes it; fattr's buffers
+ *	are GFP_KERNEL_ACCOUNT, so its allocations are charged there.
  *
  * The calls: for each of the two paths, every name of the tree reachable
  * from ":mnt:" (its folder values are read, so the keys are the kernel's
@@ -30,27 +36,58 @@
  * /proc/self/mountinfo: that one must get EACCES without faults, and an
  * errno with any fault, never a value.
  *
+ * Then the columns, in the namespace as it is (a few mounts in the VM,
+ * the tmpfs among them): ":mntns:", ":mntns:all:" and every column it
+ * lists (read at run time, not a list of ours), by path on "/", each with
+ * size 0, with a buffer of the value's length (a value under 64 KiB:
+ * fattr keeps it whole and copies it once at the end, its output buffer
+ * doubling as it grows) and with a 64 KiB buffer (written to as it is
+ * made, hold by hold); the tmpfs's record, longer than a page, makes
+ * every column of a record key grow its render buffer.
+ *
+ * Then, unless FAILNTH_MOUNTS=0, in a mount namespace of its own (made
+ * private, left after them, which drops its mounts), FAILNTH_MOUNTS
+ * (default 5,000) bind mounts of a small tmpfs, and at that size:
+ * ":mntns:" (judged with the memo over some 40 holds, into an output of
+ * 40 KiB), the columns FAILNTH_COLUMNS names (default "id,info": a
+ * number column, judged, into an output of 64 KiB, and a record column,
+ * every mount rendered, its value past 64 KiB, so written to the caller
+ * between holds, each copy a fault site; "all": every column; else a
+ * comma-separated list of keys), each with size 0 and a buffer of the
+ * value's length (malloc()ed past 64 KiB), and ":mntns:ID:info" with
+ * the id map rebuilt (a map of some 90 KB).  Those buffers are
+ * kvmalloc()ed: past a page, a failed kmalloc() falls back to vmalloc(),
+ * whose own sites follow.  These are the slow calls (every mount walked
+ * on each, a record column rendering each one).
+ *
  * For each call: one call without faults gives the reference; then for
  * n = 1, 2, ...: write n to /proc/thread-self/fail-nth (the n-th fault
  * site the task reaches fails: a slab or page allocation, a user copy),
  * make the call, read fail-nth back and write 0 to it.  It reads 0 if
  * the fault was injected; otherwise the call has fewer than n sites,
  * each of which has failed once: the loop ends.  A faulted call must
- * fail (any errno, counted) or return exactly the reference; anything
- * else, or n reaching CAP, is a failure.  Prints one line per call and
- * a summary line; exits non-zero on any failure.
+ * fail (any errno, counted) or return exactly the reference; after each,
+ * the next call, without a fault, must give the reference again (no
+ * fault may leave a mark on a later answer), as must the last call of
+ * the loop, which reached no n-th site; anything else, or n reaching
+ * CAP, is a failure.  Prints one line per call, a tally per set of calls
+ * (with its time), and a summary line; exits non-zero on any failure.
  *
  * To look at the sites of a call: FAILNTH_ONLY=S runs only the calls
  * whose name (as printed, without its spaces) contains S, e.g.
  * "getxattr(/,:mnt:info,0)"; FAILNTH_VERBOSE=1 (or 2) has the kernel log
  * each injected fault (with a stack trace), and paces the loop so that
  * the log's rate limit (10 in 5 s) lets each through.  Faults of
- * allocations made with __GFP_NOWARN are never logged.
+ * allocations made with __GFP_NOWARN are never logged.  The calls at
+ * FAILNTH_MOUNTS mounts are named "... at 5000 mounts"; with
+ * FAILNTH_ONLY, FAILNTH_MOUNTS=0 spares their mounts when they are not
+ * wanted.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <limits.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -59,26 +96,45 @@
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <linux/landlock.h>
+#include <linux/magic.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/vfs.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "fdio.h"
 
 #define VALUE_MAX 65536
 #define NAME_LEN 256
-#define MAX_CALLS 512
+#define MAX_CALLS 1024
 #define MAX_ERRNO 256
-/* No call of fattr reaches this many fault sites; a loop that does fails. */
+/*
+ * No call of fattr reaches this many fault sites; a loop that does fails.
+ * A record column at MOUNTS_MAX mounts writes its value in some 630
+ * holds, each copy a site.
+ */
 #define CAP 2000
 #define DIR_TMPFS "/tmp/fattr-failnth"
 /* Its source's length: mount(2) takes up to PATH_MAX - 1. */
 #define SOURCE_LEN 4095
 /* Mounted and unmounted before each call that wants the id map rebuilt. */
 #define DIR_BUMP "/tmp/fattr-failnth/bump"
+/* FAILNTH_MOUNTS bind mounts of a tmpfs there, on its 0, 1, ... */
+#define DIR_MANY "/tmp/fattr-failnth/many"
+#define MOUNTS_DEFAULT 5000
+#define MOUNTS_MAX 20000
+/* The columns at that size: a number column and a record column. */
+#define COLUMNS_DEFAULT "id,info"
+/* cgroup2, if /sys/fs/cgroup is not, and the memcg pass's child. */
+#define DIR_CGROUP "/tmp/fattr-failnth/cgroup"
+#define CGROUP_CHILD "fattr-failnth"
+#define MEMCG_MAX "2097152"
+/* The exit status of a pass this kernel cannot run (automake's). */
+#define SKIPPED 77
 #define NTH "/proc/thread-self/fail-nth"
 #define DEBUGFS "/sys/kernel/debug"
 /* Landlock's syscalls, in case libc's headers predate them. */
@@ -97,6 +153,7 @@ struct call {
 	int bump;		/* mount + umount before each call */
 	int fresh;		/* made by a new process */
 	int confined;		/* and that one confined by Landlock */
+	int many;		/* at FAILNTH_MOUNTS mounts */
 };
 
 /* What one call of a loop gave. */
@@ -112,7 +169,8 @@ static int fds[2], nfds;
 static int pace;
 static int nth_fd = -1;
 static int ruleset_fd = -1;
-static ssize_t ref_len;
+static int many_mounts;		/* FAILNTH_MOUNTS */
+static struct outcome refo;	/* the call's answer without faults */
 static long calls_run, total_sites, failures;
 static long total_errs[MAX_ERRNO];
 
@@ -120,9 +178,12 @@ static long total_errs[MAX_ERRNO];
  * The buffers, static and touched (then locked) before the first fault
  * is armed: a page fault of our own between arming and the call would
  * reach the page allocator and take the fault (or, failed in user mode,
- * call the OOM killer instead of returning an errno).
+ * call the OOM killer instead of returning an errno).  A call whose
+ * buffer is larger gets two of its size, touched and locked likewise
+ * (call_buffers()).
  */
-static char ref[VALUE_MAX], val[VALUE_MAX], folder[VALUE_MAX];
+static char ref_buf[VALUE_MAX], val_buf[VALUE_MAX], folder[VALUE_MAX];
+static char *ref = ref_buf, *val = val_buf;
 
 static const struct {
 	int err;
@@ -303,28 +364,37 @@ static ssize_t do_call(const struct call *c, char *buf)
 
 static void call_name(const struct call *c, char *s, size_t len)
 {
-	snprintf(s, len, "%s(%s, %s, %zu)%s%s%s",
+	char at[32] = "";
+
+	if (c->many)
+		snprintf(at, sizeof(at), " at %d mounts", many_mounts);
+	snprintf(s, len, "%s(%s, %s, %zu)%s%s%s%s",
 		 c->how == BY_FD ? "fgetxattr" : "getxattr", c->label,
 		 c->name, c->size, c->bump ? " map rebuilt" : "",
 		 c->fresh ? " new process" : "",
-		 c->confined ? " under Landlock" : "");
+		 c->confined ? " under Landlock" : "", at);
 }
 
-/* Whether @r and val are the reference. */
-static int is_ref(const struct call *c, ssize_t r)
+/*
+ * Whether @o (its value in val) is the reference: the same errno, or the
+ * same value.
+ */
+static int is_ref(const struct call *c, const struct outcome *o)
 {
-	return r == ref_len && (!c->size || !memcmp(val, ref, r));
+	if (refo.r < 0)
+		return o->r < 0 && o->err == refo.err;
+	return o->r == refo.r && (!c->size || !memcmp(val, ref, o->r));
 }
 
-/* The call, in this process; with the @n-th fault if @n > 0. */
-static void iterate_here(const struct call *c, unsigned int n,
+/* The call, in this process, into @buf; with the @n-th fault if @n > 0. */
+static void iterate_here(const struct call *c, unsigned int n, char *buf,
 			 struct outcome *o)
 {
 	if (c->bump)
 		bump();
 	if (n)
 		nth_arm(n);
-	o->r = do_call(c, n ? val : ref);
+	o->r = do_call(c, buf);
 	o->err = errno;
 	o->injected = n ? nth_disarm() : 0;
 }
@@ -336,11 +406,11 @@ static void iterate_here(const struct call *c, unsigned int n,
  * child's own open of fail-nth), sites that a process which has read
  * its mountinfo before does not reach.  With @c->confined, under a
  * Landlock domain that handles reading files and allows it nowhere.
- * Sends its outcome, then the value, to @out.
+ * Sends its outcome, then the value (read into @buf), to @out.
  */
-static void fresh_child(const struct call *c, unsigned int n, int out)
+static void fresh_child(const struct call *c, unsigned int n, char *buf,
+			int out)
 {
-	char *buf = n ? val : ref;
 	struct outcome o;
 
 	/*
@@ -369,7 +439,7 @@ static void fresh_child(const struct call *c, unsigned int n, int out)
 	_exit(0);
 }
 
-static void iterate_fresh(const struct call *c, unsigned int n,
+static void iterate_fresh(const struct call *c, unsigned int n, char *buf,
 			  struct outcome *o)
 {
 	int p[2], status, bad;
@@ -383,11 +453,11 @@ static void iterate_fresh(const struct call *c, unsigned int n,
 		die("fork: %s", strerror(errno));
 	if (!pid) {
 		close(p[0]);
-		fresh_child(c, n, p[1]);
+		fresh_child(c, n, buf, p[1]);
 	}
 	close(p[1]);
 	bad = read_full(p[0], o, sizeof(*o)) ||
-	      (o->r > 0 && c->size && read_full(p[0], n ? val : ref, o->r));
+	      (o->r > 0 && c->size && read_full(p[0], buf, o->r));
 	close(p[0]);
 	if (waitpid(pid, &status, 0) != pid)
 		die("waitpid: %s", strerror(errno));
@@ -396,12 +466,14 @@ static void iterate_fresh(const struct call *c, unsigned int n,
 		    (int)(c - calls), n, status);
 }
 
-static void iterate(const struct call *c, unsigned int n, struct outcome *o)
+/* The call into @buf (ref or val); with the @n-th fault if @n > 0. */
+static void iterate(const struct call *c, unsigned int n, char *buf,
+		    struct outcome *o)
 {
 	if (c->fresh)
-		iterate_fresh(c, n, o);
+		iterate_fresh(c, n, buf, o);
 	else
-		iterate_here(c, n, o);
+		iterate_here(c, n, buf, o);
 }
 
 /* @v of @len bytes, printable, cut at 120. */
@@ -439,7 +511,7 @@ static const char *errs_list(const long *errs, char *out, size_t len)
 /* Whether FAILNTH_ONLY (@only) selects the call named @name. */
 static int selected(const char *name, const char *only)
 {
-	char s[NAME_LEN + 64], *o = s;
+	char s[NAME_LEN + 128], *o = s;
 
 	if (!only)
 		return 1;
@@ -453,7 +525,8 @@ static int selected(const char *name, const char *only)
 /*
  * Whether key @name may have no value for a mount (ENODATA): a tmpfs has
  * no fs_subtype nor bdev, a file system may have no uuid, a mount that
- * is not idmapped no id maps (fattr(7)).
+ * is not idmapped no id maps (fattr(7)).  A column (":mntns:all:KEY")
+ * always has a value: such a mount's entry says "!ENODATA".
  */
 static int may_lack(const char *name)
 {
@@ -461,6 +534,8 @@ static int may_lack(const char *name)
 					    ":mnt_uidmap", ":mnt_gidmap" };
 	size_t i, n = strlen(name);
 
+	if (!strncmp(name, ":mntns:all:", 11))
+		return 0;
 	for (i = 0; i < sizeof(keys) / sizeof(*keys); i++)
 		if (n >= strlen(keys[i]) &&
 		    !strcmp(name + n - strlen(keys[i]), keys[i]))
@@ -468,17 +543,64 @@ static int may_lack(const char *name)
 	return 0;
 }
 
+/* What @o said (its value in @buf), in @out of 640 bytes. */
+static const char *said(const struct call *c, const struct outcome *o,
+			const char *buf, char *out)
+{
+	char v[600];
+
+	if (o->r < 0)
+		snprintf(out, 640, "%s", errname(o->err));
+	else
+		snprintf(out, 640, "%zd \"%s\"", o->r,
+			 esc(buf, c->size ? o->r : 0, v));
+	return out;
+}
+
 /*
- * One call: its reference, then n = 1, 2, ... until no fault is taken.
- * A confined call's reference is EACCES, and it may never succeed; a
- * key without a value for the mount (may_lack()) answers ENODATA, and
- * under faults may fail but never give a value.
+ * Points ref and val at buffers for @c: the static ones, or, for a size
+ * past theirs, two of that size, touched and locked before any fault is
+ * armed (see ref_buf).  call_buffers_put() frees them.
+ */
+static void call_buffers(const struct call *c)
+{
+	static int warned;
+
+	if (c->size <= VALUE_MAX)
+		return;
+	ref = malloc(c->size);
+	val = malloc(c->size);
+	if (!ref || !val)
+		die("%zu bytes for the value: %s", c->size, strerror(errno));
+	memset(ref, 1, c->size);
+	memset(val, 1, c->size);
+	if ((mlock(ref, c->size) || mlock(val, c->size)) && !warned++)
+		printf("failnth: mlock: %s (the buffers are touched anyway)\n",
+		       strerror(errno));
+}
+
+static void call_buffers_put(void)
+{
+	if (ref == ref_buf)
+		return;
+	free(ref);
+	free(val);
+	ref = ref_buf;
+	val = val_buf;
+}
+
+/*
+ * One call: its reference, then n = 1, 2, ... until no fault is taken,
+ * each faulted call followed by one without a fault, which must give the
+ * reference again.  A confined call's reference is EACCES, and it may
+ * never succeed; a key without a value for the mount (may_lack())
+ * answers ENODATA, and under faults may fail but never give a value.
  */
 static void run_call(const struct call *c, const char *only)
 {
 	long errs[MAX_ERRNO] = { 0 };
-	char name[NAME_LEN + 64], e1[600], e2[600], list[512];
-	struct outcome o = { .injected = 1 };
+	char name[NAME_LEN + 128], e1[640], e2[640], list[512];
+	struct outcome o = { .injected = 1 }, next;
 	long same = 0, bad = 0;
 	unsigned int n;
 	int e;
@@ -487,18 +609,19 @@ static void run_call(const struct call *c, const char *only)
 	if (!selected(name, only))
 		return;
 	calls_run++;
-	iterate(c, 0, &o);
-	ref_len = o.r;
-	if (c->confined ? ref_len >= 0 || o.err != EACCES :
-	    ref_len < 0 && !(o.err == ENODATA && may_lack(c->name))) {
+	call_buffers(c);
+	iterate(c, 0, ref, &refo);
+	if (c->confined ? refo.r >= 0 || refo.err != EACCES :
+	    refo.r < 0 && !(refo.err == ENODATA && may_lack(c->name))) {
 		printf("failnth: %s: FAIL: the call without faults: %s%s\n",
-		       name, ref_len < 0 ? errname(o.err) : "a value",
+		       name, refo.r < 0 ? errname(refo.err) : "a value",
 		       c->confined ? ", expected EACCES" : "");
 		failures++;
+		call_buffers_put();
 		return;
 	}
 	for (n = 1; n <= CAP; n++) {
-		iterate(c, n, &o);
+		iterate(c, n, val, &o);
 		if (!o.injected)
 			break;
 		if (pace)
@@ -507,38 +630,62 @@ static void run_call(const struct call *c, const char *only)
 			e = o.err < MAX_ERRNO ? o.err : 0;
 			errs[e]++;
 			total_errs[e]++;
-			continue;
-		}
-		if (!c->confined && is_ref(c, o.r)) {
+		} else if (is_ref(c, &o)) {
 			same++;
-			continue;
+		} else {
+			bad++;
+			printf("failnth: %s: FAIL at fault site %u: %s, expected %s\n",
+			       name, n, said(c, &o, val, e1),
+			       c->confined ? "an errno (EACCES without faults)" :
+			       said(c, &refo, ref, e2));
 		}
-		bad++;
-		if (c->confined) {
-			printf("failnth: %s: FAIL at fault site %u: %zd \"%s\", expected an errno (EACCES without faults)\n",
-			       name, n, o.r, esc(val, c->size ? o.r : 0, e1));
-			continue;
+		/* Nothing the fault did may show in the next answer. */
+		iterate(c, 0, val, &next);
+		if (!is_ref(c, &next)) {
+			bad++;
+			printf("failnth: %s: FAIL after fault site %u: the next call, without a fault: %s, expected %s\n",
+			       name, n, said(c, &next, val, e1),
+			       said(c, &refo, ref, e2));
 		}
-		printf("failnth: %s: FAIL at fault site %u: %zd \"%s\", expected %zd \"%s\"",
-		       name, n, o.r, c->size ? esc(val, o.r, e1) : "",
-		       ref_len, c->size ? esc(ref, ref_len, e2) : "");
-		/* The reference itself may have moved on. */
-		o.r = do_call(c, val);
-		printf("; without a fault now: %zd%s\n", o.r,
-		       is_ref(c, o.r) ? " (the reference)" : " (differs too)");
 	}
 	if (o.injected) {
 		printf("failnth: %s: FAIL: fault site %u still reached\n",
 		       name, CAP);
 		bad++;
 		n = CAP + 1;
+	} else if (!is_ref(c, &o)) {
+		/* The call of the loop that reached no n-th site. */
+		bad++;
+		printf("failnth: %s: FAIL: the call past its %u sites: %s, expected %s\n",
+		       name, n - 1, said(c, &o, val, e1),
+		       said(c, &refo, ref, e2));
 	}
 	printf("failnth: %s: %u sites, errors {%s}, %ld same value, %s\n",
 	       name, n - 1, errs_list(errs, list, sizeof(list)), same,
 	       bad ? "FAIL" : "OK");
 	total_sites += n - 1;
 	failures += bad;
+	call_buffers_put();
 	fflush(stdout);
+}
+
+/*
+ * Runs calls @from to @to - 1, a set, and prints its tally: "failnth:
+ * @what: X calls, Y fault sites, Z failures, S s".
+ */
+static void run_set(const char *what, int from, int to, const char *only)
+{
+	long c0 = calls_run, s0 = total_sites, f0 = failures;
+	struct timespec t0, t1;
+	int i;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (i = from; i < to; i++)
+		run_call(&calls[i], only);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	printf("failnth: %s: %ld calls, %ld fault sites, %ld failures, %ld s\n",
+	       what, calls_run - c0, total_sites - s0, failures - f0,
+	       (long)(t1.tv_sec - t0.tv_sec));
 }
 
 static struct call *add_one(enum how how, const char *label,
@@ -667,6 +814,329 @@ static void add_path(const char *label, const char *path, int fresh)
 	add_fresh(BY_PATH, label, path, -1, name);
 }
 
+/* The length of @name's value on "/" (size 0), which must have one. */
+static size_t value_len(const char *name)
+{
+	ssize_t len = getxattr("/", name, NULL, 0);
+
+	if (len < 0)
+		die("getxattr(/, %s, 0): %s", name, strerror(errno));
+	return len;
+}
+
+/*
+ * @name by path on "/" (with @bump, the id map rebuilt; with @many, at
+ * FAILNTH_MOUNTS mounts): with size 0, with a buffer of the value's
+ * length and, with @big, of 64 KiB if that is more.
+ */
+static void add_sized(const char *name, int big, int many, int bump)
+{
+	size_t len = value_len(name);
+	struct call *c;
+
+	c = add_one(BY_PATH, "/", "/", -1, name, 0);
+	c->many = many;
+	c->bump = bump;
+	if (len) {
+		c = add_one(BY_PATH, "/", "/", -1, name, len);
+		c->many = many;
+		c->bump = bump;
+	}
+	if (big && len < VALUE_MAX) {
+		c = add_one(BY_PATH, "/", "/", -1, name, VALUE_MAX);
+		c->many = many;
+		c->bump = bump;
+	}
+}
+
+/*
+ * The keys that have a column, as ":mntns:all:" lists them (each
+ * NUL-terminated), into @keys of @cap bytes; returns the list's length.
+ */
+static size_t column_keys(char *keys, size_t cap)
+{
+	ssize_t len = getxattr("/", ":mntns:all:", keys, cap);
+
+	if (len <= 0 || keys[len - 1])
+		die("getxattr(/, :mntns:all:): %s",
+		    len < 0 ? strerror(errno) : "not a list");
+	return len;
+}
+
+/* Whether the @n bytes at @key are a key of the list @keys of @len. */
+static int has_key(const char *keys, size_t len, const char *key, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < len; i += strlen(keys + i) + 1)
+		if (strlen(keys + i) == n && !memcmp(keys + i, key, n))
+			return 1;
+	return 0;
+}
+
+/* Whether @key is one of the comma-separated @list. */
+static int in_list(const char *list, const char *key)
+{
+	size_t n = strlen(key);
+	const char *p, *q;
+
+	for (p = list;; p = q + 1) {
+		q = strchrnul(p, ',');
+		if ((size_t)(q - p) == n && !memcmp(p, key, n))
+			return 1;
+		if (!*q)
+			return 0;
+	}
+}
+
+/* How many mounts ":mntns:" lists. */
+static int count_mounts(void)
+{
+	size_t len = value_len(":mntns:");
+	char *ids = malloc(len + 1);
+	ssize_t r, i;
+	int n = 0;
+
+	if (!ids)
+		die("%zu bytes for :mntns:", len);
+	r = getxattr("/", ":mntns:", ids, len);
+	if (r < 0)
+		die("getxattr(/, :mntns:): %s", strerror(errno));
+	for (i = 0; i < r; i++)
+		n += !ids[i];
+	free(ids);
+	return n;
+}
+
+/*
+ * The columns in the namespace as it is: ":mntns:", ":mntns:all:" and
+ * each column it lists, each with size 0, the value's length and 64 KiB.
+ */
+static void add_columns(void)
+{
+	char keys[4096], name[NAME_LEN];
+	size_t len = column_keys(keys, sizeof(keys)), i;
+	int k = 0;
+
+	add_sized(":mntns:", 1, 0, 0);
+	add_sized(":mntns:all:", 1, 0, 0);
+	for (i = 0; i < len; i += strlen(keys + i) + 1, k++) {
+		snprintf(name, sizeof(name), ":mntns:all:%s", keys + i);
+		add_sized(name, 1, 0, 0);
+	}
+	printf("failnth: the columns: %d keys, at %d mounts\n", k,
+	       count_mounts());
+}
+
+/*
+ * The calls at FAILNTH_MOUNTS mounts: ":mntns:", the columns @want names
+ * ("all", or keys separated by commas, each of which must have a
+ * column), each with size 0 and with the value's length, and
+ * ":mntns:ID:info" of "/" with the id map rebuilt.
+ */
+static void add_many(const char *want)
+{
+	char keys[4096], name[NAME_LEN], id[32];
+	size_t len = column_keys(keys, sizeof(keys)), i;
+	int all = !strcmp(want, "all"), k = 0, n = 0;
+	const char *p, *q;
+	ssize_t r;
+
+	for (p = want; !all && *p; p = *q ? q + 1 : q) {
+		q = strchrnul(p, ',');
+		if (!has_key(keys, len, p, q - p))
+			die("FAILNTH_COLUMNS: \"%.*s\" has no column (see :mntns:all:)",
+			    (int)(q - p), p);
+	}
+	add_sized(":mntns:", 0, 1, 0);
+	for (i = 0; i < len; i += strlen(keys + i) + 1, k++) {
+		if (!all && !in_list(want, keys + i))
+			continue;
+		snprintf(name, sizeof(name), ":mntns:all:%s", keys + i);
+		add_sized(name, 0, 1, 0);
+		n++;
+	}
+	r = getxattr("/", ":mnt:id", id, sizeof(id) - 1);
+	if (r <= 0)
+		die("getxattr(/, :mnt:id): %s", strerror(errno));
+	id[r] = 0;
+	snprintf(name, sizeof(name), ":mntns:%s:info", id);
+	add_sized(name, 0, 1, 1);
+	printf("failnth: at %d mounts: :mntns:, %d of the %d columns (FAILNTH_COLUMNS=%s), %s with the id map rebuilt\n",
+	       count_mounts(), n, k, want, name);
+}
+
+/*
+ * A mount namespace of our own, private (the root pass's calls are made
+ * in the VM's), where @n bind mounts of a small tmpfs's directory "s" on
+ * its directories 0, 1, ... are made.  Returns a descriptor of the
+ * namespace we were in, for leave_many().
+ */
+static int enter_many(int n)
+{
+	struct timespec t0, t1;
+	char dir[64];
+	int ns, i;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	ns = open("/proc/self/ns/mnt", O_RDONLY | O_CLOEXEC);
+	if (ns < 0)
+		die("open /proc/self/ns/mnt: %s", strerror(errno));
+	if (unshare(CLONE_NEWNS) ||
+	    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL))
+		die("a private mount namespace: %s", strerror(errno));
+	if ((mkdir(DIR_MANY, 0755) && errno != EEXIST) ||
+	    mount("fattr-failnth-many", DIR_MANY, "tmpfs", 0,
+		  "size=64k,mode=755") ||
+	    mkdir(DIR_MANY "/s", 0755))
+		die("tmpfs on " DIR_MANY ": %s", strerror(errno));
+	for (i = 0; i < n; i++) {
+		snprintf(dir, sizeof(dir), DIR_MANY "/%d", i);
+		if (mkdir(dir, 0755) ||
+		    mount(DIR_MANY "/s", dir, NULL, MS_BIND, NULL))
+			die("bind mount %d of %d, on %s: %s", i + 1, n, dir,
+			    strerror(errno));
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	printf("failnth: %d bind mounts in a namespace of our own, in %ld s\n",
+	       n, (long)(t1.tv_sec - t0.tv_sec));
+	return ns;
+}
+
+/* Back to the namespace @ns, which drops ours and its mounts. */
+static void leave_many(int ns)
+{
+	if (setns(ns, CLONE_NEWNS))
+		die("setns back to our mount namespace: %s", strerror(errno));
+	close(ns);
+}
+
+/* Writes @s to @dir/@file; dies if it cannot. */
+static void cg_write(const char *dir, const char *file, const char *s)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	if (write_str(path, s))
+		die("writing \"%s\" to %s: %s", s, path, strerror(errno));
+}
+
+/* Reads @dir/@file into @buf of @len, newlines as blanks; "" if it cannot. */
+static const char *cg_read(const char *dir, const char *file, char *buf,
+			   size_t len)
+{
+	char path[PATH_MAX], *p;
+	ssize_t r;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	buf[0] = 0;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return buf;
+	r = read(fd, buf, len - 1);
+	close(fd);
+	buf[r > 0 ? r : 0] = 0;
+	for (p = buf; *p; p++)
+		if (*p == '\n')
+			*p = ' ';
+	return buf;
+}
+
+/* The memcg pass's cgroups: cgroup2's root, ours, the child. */
+static struct {
+	char root[64];
+	char home[64 + PATH_MAX];
+	char child[64 + sizeof(CGROUP_CHILD)];
+	int mounted;		/* we mounted cgroup2 on DIR_CGROUP */
+	int enabled;		/* we enabled the memory controller */
+} cg;
+
+/*
+ * cgroup2 (mounted on DIR_CGROUP unless /sys/fs/cgroup is it), the
+ * memory controller enabled in its root's children, and a child there
+ * with memory.max 2 MiB.  Made before the calls are listed: the mount
+ * is among their mounts.  A kernel without the memory controller
+ * (CONFIG_MEMCG) cannot run the pass: it says so and exits with
+ * SKIPPED, which vm-faults.sh reports.
+ */
+static void memcg_setup(void)
+{
+	char line[PATH_MAX], ctl[256];
+	struct statfs sf;
+	FILE *f;
+
+	if (!statfs("/sys/fs/cgroup", &sf) && sf.f_type == CGROUP2_SUPER_MAGIC) {
+		snprintf(cg.root, sizeof(cg.root), "/sys/fs/cgroup");
+	} else {
+		if ((mkdir(DIR_CGROUP, 0755) && errno != EEXIST) ||
+		    mount("none", DIR_CGROUP, "cgroup2", 0, NULL))
+			die("cgroup2 on " DIR_CGROUP ": %s", strerror(errno));
+		snprintf(cg.root, sizeof(cg.root), DIR_CGROUP);
+		cg.mounted = 1;
+	}
+	/* Ours, "0::PATH", to come back to. */
+	f = fopen("/proc/self/cgroup", "r");
+	if (!f)
+		die("/proc/self/cgroup: %s", strerror(errno));
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, "0::", 3)) {
+			line[strcspn(line, "\n")] = 0;
+			snprintf(cg.home, sizeof(cg.home), "%s%s", cg.root,
+				 line + 3);
+		}
+	fclose(f);
+	if (!cg.home[0])
+		die("no cgroup2 line in /proc/self/cgroup");
+	if (!strstr(cg_read(cg.root, "cgroup.controllers", ctl, sizeof(ctl)),
+		    "memory")) {
+		printf("failnth: memcg: SKIPPED: no memory controller in this kernel (CONFIG_MEMCG), cgroup2 has \"%s\"\n",
+		       ctl);
+		if (cg.mounted)
+			umount(DIR_CGROUP);
+		umount(DIR_TMPFS);
+		exit(SKIPPED);
+	}
+	cg_read(cg.root, "cgroup.subtree_control", ctl, sizeof(ctl));
+	if (!strstr(ctl, "memory")) {
+		cg_write(cg.root, "cgroup.subtree_control", "+memory");
+		cg.enabled = 1;
+	}
+	snprintf(cg.child, sizeof(cg.child), "%s/" CGROUP_CHILD, cg.root);
+	if (mkdir(cg.child, 0755) && errno != EEXIST)
+		die("mkdir %s: %s", cg.child, strerror(errno));
+	cg_write(cg.child, "memory.max", MEMCG_MAX);
+	printf("failnth: in %s, memory.max %s\n", cg.child, MEMCG_MAX);
+}
+
+/* Moves us into the child (@in) or back home. */
+static void memcg_move(int in)
+{
+	char pid[32];
+
+	snprintf(pid, sizeof(pid), "%d\n", getpid());
+	cg_write(in ? cg.child : cg.home, "cgroup.procs", pid);
+}
+
+/* Says what the child saw, removes it, and undoes memcg_setup(). */
+static void memcg_teardown(void)
+{
+	char buf[512], path[128];
+
+	printf("failnth: memcg: memory.peak %s; memory.events %s\n",
+	       cg_read(cg.child, "memory.peak", buf, sizeof(buf)),
+	       cg_read(cg.child, "memory.events", buf + 64,
+		       sizeof(buf) - 64));
+	if (rmdir(cg.child))
+		die("rmdir %s: %s", cg.child, strerror(errno));
+	snprintf(path, sizeof(path), "%s/cgroup.subtree_control", cg.root);
+	if (cg.enabled && write_str(path, "-memory"))
+		printf("failnth: memcg: the memory controller left on: %s\n",
+		       strerror(errno));
+	if (cg.mounted && umount(DIR_CGROUP))
+		die("umount " DIR_CGROUP ": %s", strerror(errno));
+}
+
 /* Becomes @uid, then root of its own user and mount namespaces. */
 static void become_user(uid_t uid)
 {
@@ -698,8 +1168,8 @@ static void prefault(void)
 
 	for (i = 0; i < sizeof(stack); i += 4096)
 		stack[i] = 0;
-	memset(ref, 1, sizeof(ref));
-	memset(val, 1, sizeof(val));
+	memset(ref_buf, 1, sizeof(ref_buf));
+	memset(val_buf, 1, sizeof(val_buf));
 	if (mlockall(MCL_CURRENT))
 		printf("failnth: mlockall: %s (the buffers are touched anyway)\n",
 		       strerror(errno));
@@ -709,15 +1179,20 @@ int main(int argc, char **argv)
 {
 	const char *verbose = getenv("FAILNTH_VERBOSE");
 	const char *only = getenv("FAILNTH_ONLY");
-	char list[1024], source[SOURCE_LEN + 1] = "";
+	const char *mounts = getenv("FAILNTH_MOUNTS");
+	const char *columns = getenv("FAILNTH_COLUMNS");
+	char list[1024], what[64], source[SOURCE_LEN + 1] = "";
+	int i, ntree = 0, memcg = 0, ns;
 	uid_t uid = 0;
-	int i;
+	char *end;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc == 3 && !strcmp(argv[1], "user"))
 		uid = strtoul(argv[2], NULL, 10);
+	else if (argc == 2 && !strcmp(argv[1], "memcg"))
+		memcg = 1;
 	else if (argc != 1)
-		die("usage: fattr-failnth [user UID]");
+		die("usage: fattr-failnth [user UID | memcg]");
 	if (getuid())
 		die("run it as root");
 	if (access(NTH, F_OK))
@@ -726,6 +1201,15 @@ int main(int argc, char **argv)
 		only = NULL;
 	if (verbose && !*verbose)
 		verbose = NULL;
+	many_mounts = MOUNTS_DEFAULT;
+	if (mounts && *mounts) {
+		many_mounts = strtol(mounts, &end, 10);
+		if (*end || many_mounts < 0 || many_mounts > MOUNTS_MAX)
+			die("FAILNTH_MOUNTS=%s: not a count of 0 to %d",
+			    mounts, MOUNTS_MAX);
+	}
+	if (!columns || !*columns)
+		columns = COLUMNS_DEFAULT;
 	pace = verbose && strcmp(verbose, "0");
 	setup_debugfs(verbose ? verbose : "0");
 	if (mkdir(DIR_TMPFS, 0755) && errno != EEXIST)
@@ -735,7 +1219,8 @@ int main(int argc, char **argv)
 		printf("failnth: as uid %u, root of its own user and mount namespaces\n",
 		       uid);
 	} else {
-		printf("failnth: as root\n");
+		printf("failnth: as root%s\n",
+		       memcg ? ", in a memory cgroup of 2 MiB" : "");
 	}
 	memset(source, 'x', SOURCE_LEN);
 	memcpy(source, "fattr-failnth-", 14);
@@ -743,22 +1228,45 @@ int main(int argc, char **argv)
 	    mkdir(DIR_BUMP, 0755))
 		die("tmpfs on " DIR_TMPFS ": %s", strerror(errno));
 
-	landlock_init();
-	add_path("/", "/", 1);
-	add_path("tmpfs", DIR_TMPFS, 0);
+	if (memcg) {
+		memcg_setup();
+		add_columns();
+	} else {
+		landlock_init();
+		add_path("/", "/", 1);
+		add_path("tmpfs", DIR_TMPFS, 0);
+		ntree = ncalls;
+		add_columns();
+	}
 
 	nth_fd = open(NTH, O_RDWR | O_CLOEXEC);
 	if (nth_fd < 0)
 		die("open " NTH ": %s", strerror(errno));
 	prefault();
-	for (i = 0; i < ncalls; i++)
-		run_call(&calls[i], only);
+	if (memcg) {
+		memcg_move(1);
+		run_set("the columns in 2 MiB", 0, ncalls, only);
+		memcg_move(0);
+		memcg_teardown();
+	} else {
+		run_set("the tree", 0, ntree, only);
+		run_set("the columns", ntree, ncalls, only);
+	}
+	if (!memcg && many_mounts) {
+		ns = enter_many(many_mounts);
+		i = ncalls;
+		add_many(columns);
+		snprintf(what, sizeof(what), "at %d mounts", many_mounts);
+		run_set(what, i, ncalls, only);
+		leave_many(ns);
+	}
 
 	for (i = 0; i < nfds; i++)
 		close(fds[i]);
 	if (umount(DIR_TMPFS))
 		printf("failnth: umount " DIR_TMPFS ": %s\n", strerror(errno));
-	if (!calls_run)
+	/* The memcg pass has only columns: the other passes have the rest. */
+	if (!calls_run && !memcg)
 		die("FAILNTH_ONLY=%s names no call", only);
 	printf("failnth: errors of all calls {%s}\n",
 	       errs_list(total_errs, list, sizeof(list)));
