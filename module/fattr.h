@@ -180,6 +180,7 @@ struct fattr_sink {
 	void __user *buf;	/* the caller's buffer */
 	size_t size;		/* its size; 0: the value's length only */
 	size_t done;		/* bytes of the value so far */
+	bool too_small;		/* the buffer cannot hold the value */
 };
 
 int fattr_render_ids(struct fattr_sink *sink);

@@ -118,7 +118,8 @@ static int fattr_sb_query(const struct path *path, bool ids,
  * (fattr_may_open_root()) until the call returns.
  *
  * Return: 0, -EACCES if the caller cannot reach that mount by its mount
- * point, or vfs_statfs()'s error.
+ * point, -EIO for a lookup's or vfs_statfs()'s ERANGE or E2BIG, or
+ * another error of theirs.
  */
 static int fattr_statfs_id(const char *mountpoint, int id,
 			   const struct fattr_mnt_ref *ref, bool ids,
@@ -135,6 +136,9 @@ retry:
 		if (err == -ENOENT || err == -ENOTDIR || err == -ELOOP ||
 		    err == -ENAMETOOLONG || err == -EPERM)
 			err = -EACCES;
+		/* A FUSE server's or automounter's: as fattr_sb_query(). */
+		else if (err == -ERANGE || err == -E2BIG)
+			err = -EIO;
 		return err;
 	}
 	err = fattr_mount_is(path.mnt, id, ref) ?

@@ -90,8 +90,10 @@ static int fattr_ids_flush(struct fattr_listing *l, bool last)
 
 	if (len > MAX_RW_COUNT - s->done)
 		return -E2BIG;
-	if (s->size && len > s->size - s->done)
+	if (s->size && len > s->size - s->done) {
+		s->too_small = true;
 		return s->size >= XATTR_SIZE_MAX ? -E2BIG : -ERANGE;
+	}
 	/*
 	 * A buffer smaller than XATTR_SIZE_MAX gets the value whole at the
 	 * end, as getxattr(2) copies it: untouched after ERANGE, and EFAULT
@@ -212,6 +214,11 @@ static int fattr_ids_visit(struct fattr_mi *mi, struct fattr_listing *l,
 	if (err == -EIO && fattr_can_judge()) {
 		int vis = fattr_judge_one(v, l->root);
 
+		/*
+		 * A failed render writes nothing, but its judging costs a
+		 * hold's budget of steps up the tree: the hold ends here.
+		 */
+		l->rendered = FATTR_RENDERED_PER_HOLD;
 		if (vis == FATTR_SHOWN) {
 			err = 0;
 			l->show_failed = true;

@@ -85,17 +85,21 @@ void fattr_mi_unlock(struct fattr_mi *mi, struct mount *next)
 /*
  * Appends the record of mount @v to the seq_file's buffer.
  *
- * show_mountinfo() fails with what a file system's ->show_path(),
- * ->show_devname() or ->show_options() returns, before it knows whether
- * the caller sees the mount: cgroup's ->show_path() gives -ERANGE for a
- * path of PATH_MAX or more (5.10 to 7.x: cgroup_show_path()), which a
- * caller in a cgroup namespace nested deep enough meets.  A read of
- * mountinfo fails with it; to a getxattr(2) caller ERANGE (or E2BIG)
- * means "a bigger buffer", and one that grows it would ask forever, so
- * such an error is -EIO here, but for -ENOMEM, which means what it says.
+ * show_mountinfo() (5.10 to 7.x) fails with what a file system's
+ * ->show_path() returns, before seq_path_root() tells whether the caller
+ * sees the mount, and with what ->show_devname(), the LSMs' and the file
+ * system's options give, after.  cgroup's ->show_path() gives -ERANGE
+ * once its run of "/.." from the caller's cgroup namespace root reaches
+ * PATH_MAX (cgroup_show_path(): a namespace rooted 1,366 or more cgroups
+ * below the mount's root).  A read of mountinfo fails with it when it
+ * reaches that record; to a getxattr(2) caller ERANGE (or E2BIG) means
+ * "a bigger buffer", and one that grows it would ask forever, so such an
+ * error is -EIO here, but for those that end a call (fattr_ends_call():
+ * -ENOMEM, a signal), which mean what they say.
  *
  * Return: 0, -ENODATA if the caller cannot see @v, -EOVERFLOW if the
- * record did not fit, -EIO (or -ENOMEM) if the renderer failed.
+ * record did not fit, -EIO (or fattr_ends_call()'s) if the renderer
+ * failed.
  */
 int fattr_mi_show(struct fattr_mi *mi, struct mount *v)
 {
@@ -106,7 +110,7 @@ int fattr_mi_show(struct fattr_mi *mi, struct mount *v)
 	ret = m->op->show(m, v);
 	if (ret < 0) {
 		m->count = count;
-		return ret == -ENOMEM ? ret : -EIO;
+		return fattr_ends_call(ret) ? ret : -EIO;
 	}
 	if (seq_has_overflowed(m))
 		return -EOVERFLOW;
@@ -134,11 +138,14 @@ static int fattr_mi_visit(struct fattr_mi *mi, struct mount *v,
 			  struct fattr_mnt_ref *ref)
 {
 	int vis = FATTR_RENDER, err;
+	bool judged = false;
 
 	/* fattr_mi_take() reads the rendered record for the options. */
 	if (ref && ref->no_record && !WARN_ON_ONCE(ref->want_fs_opts) &&
-	    fattr_can_judge())
+	    fattr_can_judge()) {
 		vis = fattr_judge_one(v, fattr_seq_root(mi->seq));
+		judged = true;
+	}
 	if (vis == FATTR_RENDER && !mi->seq->size)
 		return -EOVERFLOW;	/* a page first, then render */
 	if (vis == FATTR_SHOWN) {
@@ -162,19 +169,16 @@ static int fattr_mi_visit(struct fattr_mi *mi, struct mount *v,
 				err = -ENODATA;
 		}
 		/*
-		 * The renderer failed before it knew (fattr_mi_show()): a
-		 * mount the caller does not see is ENODATA, as a listing
-		 * skips it, and one it sees gives a key read from the mount
-		 * all the same; a record key, or a mount the judge cannot
-		 * tell about, gives EIO.
+		 * The renderer failed, perhaps before it knew
+		 * (fattr_mi_show()): a mount the caller does not see is
+		 * ENODATA, as a listing skips it; one it sees gives EIO for
+		 * a record key, and so does one the judge cannot tell about.
+		 * A key read from the mount was judged already: its judge
+		 * could not tell (one judging a hold, as a listing's).
 		 */
-		if (err == -EIO && fattr_can_judge()) {
-			vis = fattr_judge_one(v, fattr_seq_root(mi->seq));
-			if (vis == FATTR_HIDDEN)
-				err = -ENODATA;
-			else if (vis == FATTR_SHOWN && ref && ref->no_record)
-				err = 0;
-		}
+		if (err == -EIO && !judged && fattr_can_judge() &&
+		    fattr_judge_one(v, fattr_seq_root(mi->seq)) == FATTR_HIDDEN)
+			err = -ENODATA;
 	}
 	if (!err)
 		err = fattr_mi_take(mi, ref, v);

@@ -391,6 +391,13 @@ ssize_t fattr_getxattr(const struct path *path, const char *name,
 		ret = sink.done;	/* a listing, written there already */
 	else if (!ret)
 		ret = fattr_copy_out(val.buf, val.len, value, size);
+	/*
+	 * ERANGE says the buffer is too small, and nothing else: one from
+	 * a file system (a FUSE server's or an automounter's, through a
+	 * lookup) would have the caller grow its buffer and ask forever.
+	 */
+	else if (ret == -ERANGE && !sink.too_small)
+		ret = -EIO;
 	fattr_val_free(&val);
 	return ret;
 }

@@ -1,24 +1,28 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * check_renderer.c: an error of the kernel's own record renderer.
+ * check_renderer.c: errors of the kernel's own record renderer and of a
+ * file system, which a getxattr(2) caller must not read as "a bigger
+ * buffer" (ERANGE): one that grows its buffer on ERANGE would ask
+ * forever.  fattr(7) ERRORS says what they give now: EIO.
  *
  * show_mountinfo() fails with what a file system's ->show_path() gives,
  * before it knows whether the caller sees the mount.  cgroup's gives
- * -ERANGE for a path of PATH_MAX or more (cgroup_show_path(), 5.10 to
- * 7.x): a process in a cgroup namespace rooted 1,400 cgroups deep sees
- * the root of every cgroup2 mount as "/.." 1,400 times, 4,200 bytes.
- * Its own paged read of mountinfo fails with ERANGE where that record
- * comes first in a page, and drops it silently elsewhere.  To a
- * getxattr(2) caller ERANGE means "a bigger buffer": fattr answered
- * ERANGE to a size-0 query and to a 16 MiB buffer alike (2026-12-07), so
- * a caller that grows its buffer on ERANGE asked forever.  fattr(7)
- * says what it gives now: EIO for the record keys of such a mount (and
- * "!EIO" in their columns), its numbers and its place in ":mntns:" as
- * for any mount it sees.
+ * -ERANGE once its run of "/.." reaches PATH_MAX (cgroup_show_path(),
+ * 5.10 to 7.x): a process in a cgroup namespace rooted 1,400 cgroups
+ * deep sees the root of every cgroup2 mount as "/.." 1,400 times, 4,200
+ * bytes.  Its own read of mountinfo fails with ERANGE when it reaches
+ * that record.  fattr answered ERANGE to a size-0 query and to a 16 MiB
+ * buffer alike (2026-12-07); now EIO for the record keys of such a mount
+ * (and "!EIO" in their columns), and its numbers and its place in
+ * ":mntns:" as for any mount the caller sees.
+ *
+ * A FUSE server may answer statfs(2) with any error, ERANGE too: the
+ * keys served on statfs(2)'s terms gave it as it came.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/fuse.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -26,7 +30,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
 #include <unistd.h>
@@ -167,13 +173,17 @@ static void check_column(const char *name, const struct mountinfo *before,
 	free(col);
 }
 
-/* getfattr(1) of @name on @path ends (within a minute): its exit status. */
-static int getfattr_ends(const char *name, const char *path)
+/*
+ * getfattr(1) of @name on @path, given a minute: its exit status, or 128
+ * and the signal that ended it (SIGALRM: it did not end).
+ */
+static int getfattr_status(const char *name, const char *path)
 {
 	pid_t pid = fork();
 	int status, null;
 
-	CHILD_ASSERT(pid >= 0, "fork: %s", strerror(errno));
+	if (pid < 0)
+		return -1;
 	if (!pid) {
 		null = open("/dev/null", O_WRONLY);
 		dup2(null, 1);
@@ -183,12 +193,10 @@ static int getfattr_ends(const char *name, const char *path)
 		      name, path, (char *)NULL);
 		_exit(127);
 	}
-	CHILD_ASSERT(waitpid(pid, &status, 0) == pid, "waitpid: %s",
-		     strerror(errno));
-	CHILD_ASSERT(!WIFSIGNALED(status), "getfattr -n %s %s did not end: "
-		     "killed by signal %d after 60 s", name, path,
-		     WTERMSIG(status));
-	return WEXITSTATUS(status);
+	if (waitpid(pid, &status, 0) != pid)
+		return -1;
+	return WIFSIGNALED(status) ? 128 + WTERMSIG(status) :
+	       WEXITSTATUS(status);
 }
 
 /*
@@ -259,10 +267,10 @@ static void in_deep_cgroupns(int deep, const char *cg, int cg_id,
 	check_column(":mntns:all:id", before, 0, MI_ID);
 
 	/* getfattr ends: the value, and EIO (status 1) for the record. */
-	err = getfattr_ends(":mntns:all:info", "/");
-	CHILD_ASSERT(err == 0, "getfattr -n :mntns:all:info /: status %d",
-		     err);
-	err = getfattr_ends(":mnt:info", cg);
+	err = getfattr_status(":mntns:all:info", "/");
+	CHILD_ASSERT(err == 0, "getfattr -n :mntns:all:info /: status %d "
+		     "(128 + 14: it did not end in 60 s)", err);
+	err = getfattr_status(":mnt:info", cg);
 	CHILD_ASSERT(err == 1, "getfattr -n :mnt:info %s: status %d, not 1",
 		     cg, err);
 }
@@ -342,6 +350,138 @@ START_TEST(test_cgroup_path_erange)
 }
 END_TEST
 
+/*
+ * A FUSE server that answers STATFS with ERANGE, and what the kernel
+ * needs to mount it: INIT, GETATTR of its root; ENOSYS to the rest.  It
+ * serves /dev/fuse's @fd until the connection goes (the umount).
+ */
+static void fuse_serve(int fd)
+{
+	static char buf[1 << 20];
+	struct fuse_in_header *in = (void *)buf;
+	struct {
+		struct fuse_out_header h;
+		union {
+			struct fuse_init_out init;
+			struct fuse_attr_out attr;
+		};
+	} out;
+	ssize_t n;
+
+	/* A test that fails ends, and its server with it. */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	while ((n = read(fd, buf, sizeof(buf))) > 0 || errno == EINTR) {
+		if (n < (ssize_t)sizeof(*in))
+			continue;
+		memset(&out, 0, sizeof(out));
+		out.h.unique = in->unique;
+		out.h.len = sizeof(out.h);
+		switch (in->opcode) {
+		case FUSE_INIT: {
+			const struct fuse_init_in *ii = (const void *)(in + 1);
+
+			out.init.major = FUSE_KERNEL_VERSION;
+			/* Its own minor, or ours: the older's rules. */
+			out.init.minor = ii->minor < FUSE_KERNEL_MINOR_VERSION ?
+					 ii->minor : FUSE_KERNEL_MINOR_VERSION;
+			out.init.max_write = 4096;
+			out.h.len += sizeof(out.init);
+			break;
+		}
+		case FUSE_GETATTR:
+			out.attr.attr.ino = 1;
+			out.attr.attr.mode = S_IFDIR | 0755;
+			out.attr.attr.nlink = 2;
+			out.attr.attr.blksize = 4096;
+			out.h.len += sizeof(out.attr);
+			break;
+		case FUSE_STATFS:
+			out.h.error = -ERANGE;
+			break;
+		case FUSE_FORGET:
+		case FUSE_BATCH_FORGET:
+		case FUSE_INTERRUPT:
+			continue;	/* no answer */
+		default:
+			out.h.error = -ENOSYS;
+		}
+		if (write(fd, &out, out.h.len) < 0 && errno == ENODEV)
+			break;
+	}
+	_exit(0);
+}
+
+/*
+ * A file system's own error that a getxattr(2) caller would read as "a
+ * bigger buffer": a FUSE server (any user may run one) answers statfs(2)
+ * with ERANGE.  The keys served on statfs(2)'s terms give EIO for it
+ * (ERANGE before 2026-12-07, for a size-0 query and any buffer alike),
+ * the other keys of the mount answer, and getfattr ends.
+ */
+START_TEST(test_fuse_statfs_erange)
+{
+	static const char *const keys[] = {
+		":mnt:statfs:bavail", ":mnt:statfs:type", ":mnt:uuid",
+		":mnt:bdev",
+	};
+	const char *dir = scratch();
+	char *m = xasprintf("%s/fuse", dir), *opts, id[32], *name;
+	struct statfs st;
+	struct xres r;
+	pid_t server;
+	size_t i;
+	int fd, mid, status;
+
+	xmkdir(m);
+	fd = open("/dev/fuse", O_RDWR | O_CLOEXEC);
+	if (fd < 0) {
+		printf("fuse_statfs_erange: skipped: no /dev/fuse here (%s)\n",
+		       strerror(errno));
+		return;
+	}
+	opts = xasprintf("fd=%d,rootmode=40000,user_id=0,group_id=0", fd);
+	server = fork();
+	ck_assert_msg(server >= 0, "fork: %s", strerror(errno));
+	if (!server)
+		fuse_serve(fd);
+	ck_assert_msg(!mount("fattr-fuse", m, "fuse", MS_NOSUID | MS_NODEV,
+			     opts), "mount fuse on %s: %s", m, strerror(errno));
+	close(fd);
+	/* The kernel's own answer: the server's error. */
+	errno = 0;
+	ck_assert_msg(statfs(m, &st) == -1 && errno == ERANGE,
+		      "statfs %s: %s, not the server's ERANGE", m,
+		      strerror(errno));
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		errno = 0;
+		ck_assert_msg(getxattr(m, keys[i], NULL, 0) == -1 &&
+			      errno == EIO, "%s of %s, size 0: %s, not EIO",
+			      keys[i], m, strerror(errno));
+		x_get(&r, m, keys[i]);
+		expect_errno(&r, EIO, keys[i]);
+		x_free(&r);
+	}
+	mid = path_mnt_id(m, 0);
+	ck_assert_msg(mid > 0, "statx %s: %s", m, strerror(-mid));
+	name = xasprintf(":mntns:%d:statfs:bavail", mid);
+	x_get(&r, "/", name);
+	expect_errno(&r, EIO, name);
+	x_free(&r);
+	snprintf(id, sizeof(id), "%d", mid);
+	x_get(&r, m, ":mnt:id");
+	expect_value(&r, id, strlen(id), ":mnt:id of the FUSE mount");
+	x_free(&r);
+	/* getfattr ends, with EIO (status 1). */
+	status = getfattr_status(":mnt:statfs:bavail", m);
+	umount2(m, MNT_DETACH);
+	kill(server, SIGKILL);
+	waitpid(server, NULL, 0);
+	ck_assert_msg(status == 1, "getfattr -n :mnt:statfs:bavail %s: "
+		      "status %d, not 1 (128 + 14: it did not end in 60 s)", m,
+		      status);
+}
+END_TEST
+
 Suite *renderer_suite(void)
 {
 	Suite *s = suite_create("renderer");
@@ -349,6 +489,7 @@ Suite *renderer_suite(void)
 
 	tcase_set_timeout(tc, TEST_TIMEOUT);
 	tcase_add_test(tc, test_cgroup_path_erange);
+	tcase_add_test(tc, test_fuse_statfs_erange);
 	suite_add_tcase(s, tc);
 	return s;
 }
