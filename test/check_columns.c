@@ -21,27 +21,6 @@
 #include "suites.h"
 #include "util.h"
 
-/*
- * A directory @levels deep below @top ("d/d/..."), made with descriptors
- * (no path of it is ever looked up whole); returns the deepest, open.
- */
-static int deep_dir(const char *top, int levels)
-{
-	int fd = open(top, O_RDONLY | O_DIRECTORY), next, i;
-
-	ck_assert_msg(fd >= 0, "open %s: %s", top, strerror(errno));
-	for (i = 0; i < levels; i++) {
-		ck_assert_msg(!mkdirat(fd, "d", 0755) || errno == EEXIST,
-			      "mkdir level %d: %s", i, strerror(errno));
-		next = openat(fd, "d", O_RDONLY | O_DIRECTORY);
-		ck_assert_msg(next >= 0, "open level %d: %s", i,
-			      strerror(errno));
-		close(fd);
-		fd = next;
-	}
-	return fd;
-}
-
 /* Writes @text to the file @path; 0 or an errno. */
 static int write_file(const char *path, const char *text)
 {
@@ -85,7 +64,7 @@ START_TEST(test_hidden_long_root)
 	 * "d/" 70,000 times: a root field of 140,000 bytes, past the
 	 * 128 KiB a column's buffer reaches before it asks the judge.
 	 */
-	fd = deep_dir(deep, 70000);
+	fd = deep_dir(deep, "d", 70000);
 	proc = xasprintf("/proc/self/fd/%d", fd);
 	xbind(proc, m);
 	close(fd);

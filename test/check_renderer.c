@@ -301,7 +301,7 @@ START_TEST(test_cgroup_path_erange)
 	const char *dir = scratch();
 	char *cg = xasprintf("%s/cg", dir), msg[1024];
 	struct mountinfo before;
-	int deep, next, i, p[2], status, cg_id;
+	int deep, p[2], status, cg_id;
 	ssize_t n;
 	pid_t pid;
 
@@ -313,17 +313,7 @@ START_TEST(test_cgroup_path_erange)
 	}
 	cg_id = path_mnt_id(cg, 0);
 	ck_assert_msg(cg_id > 0, "statx %s: %s", cg, strerror(-cg_id));
-	deep = open(cg, O_RDONLY | O_DIRECTORY);
-	ck_assert_msg(deep >= 0, "open %s: %s", cg, strerror(errno));
-	for (i = 0; i < CG_DEPTH; i++) {
-		ck_assert_msg(!mkdirat(deep, "c", 0755),
-			      "cgroup level %d: %s", i, strerror(errno));
-		next = openat(deep, "c", O_RDONLY | O_DIRECTORY);
-		ck_assert_msg(next >= 0, "open level %d: %s", i,
-			      strerror(errno));
-		close(deep);
-		deep = next;
-	}
+	deep = deep_dir(cg, "c", CG_DEPTH);	/* cgroups, nested */
 	ck_assert_int_eq(mi_read(&before, "/proc/self/mountinfo"), 0);
 	ck_assert_msg(is_cgroup2(&before, cg_id), "mount %d is not cgroup2",
 		      cg_id);

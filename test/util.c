@@ -392,3 +392,21 @@ const char *tracefs_with(const char *file, int mode)
 	}
 	return NULL;
 }
+
+int deep_dir(const char *top, const char *name, int levels)
+{
+	int fd = open(top, O_RDONLY | O_DIRECTORY), next, i;
+
+	ck_assert_msg(fd >= 0, "open %s: %s", top, strerror(errno));
+	for (i = 0; i < levels; i++) {
+		ck_assert_msg(!mkdirat(fd, name, 0755) || errno == EEXIST,
+			      "mkdir level %d below %s: %s", i, top,
+			      strerror(errno));
+		next = openat(fd, name, O_RDONLY | O_DIRECTORY);
+		ck_assert_msg(next >= 0, "open level %d below %s: %s", i, top,
+			      strerror(errno));
+		close(fd);
+		fd = next;
+	}
+	return fd;
+}

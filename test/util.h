@@ -99,6 +99,12 @@ const char *scratch(void);
  */
 int fs_uuid_text(int fd, char out[FS_UUID_TEXT]);
 void private_ns(void);
+/*
+ * A directory @levels deep below @top, each level named @name, made with
+ * descriptors (no path of it is ever looked up whole); returns the
+ * deepest, open.
+ */
+int deep_dir(const char *top, const char *name, int levels);
 
 void xmkdir(const char *path);
 void xmount(const char *src, const char *target, const char *type,
