@@ -167,12 +167,13 @@ static int fattr_ids_pause(struct fattr_mi *mi, struct fattr_listing *l,
  * Return: 0 (seen), -ENODATA (not), FATTR_IDS_LATER (end the hold, judge
  * it in the next), -EOVERFLOW (render it again, bigger), or another
  * negative errno (-EIO from a renderer, fattr_mi_show(), where the judge
- * cannot tell whether the caller sees @v; -ENOMEM), which ends the
- * listing.
+ * cannot tell whether the caller sees @v; fattr_ends_call()'s), which
+ * ends the listing.
  */
 static int fattr_ids_visit(struct fattr_mi *mi, struct fattr_listing *l,
 			   struct mount *v)
 {
+	bool judged = false;
 	int err;
 
 	l->work++;
@@ -186,6 +187,7 @@ static int fattr_ids_visit(struct fattr_mi *mi, struct fattr_listing *l,
 		if (vis != FATTR_RENDER)
 			return vis == FATTR_SHOWN ? 0 : -ENODATA;
 		l->render = true;
+		judged = true;
 	}
 	err = fattr_mi_show(mi, v);
 	l->rendered += mi->seq->count;
@@ -210,14 +212,17 @@ static int fattr_ids_visit(struct fattr_mi *mi, struct fattr_listing *l,
 	 * cgroup path past PATH_MAX): the judge tells, where it can, and a
 	 * mount it sees is listed, its number read, and a record column
 	 * says EIO for it (fattr_col_value()), as its single key does.
+	 * Judging costs up to a hold's budget of hops and steps up the tree
+	 * (visible.c), so it is the hold's only one: first in a hold of its
+	 * own, which ends after it, and not after the memo's judge could
+	 * not tell (EIO then, as for a single key).
 	 */
-	if (err == -EIO && fattr_can_judge()) {
-		int vis = fattr_judge_one(v, l->root);
+	if (err == -EIO && !judged && fattr_can_judge()) {
+		int vis;
 
-		/*
-		 * A failed render writes nothing, but its judging costs a
-		 * hold's budget of steps up the tree: the hold ends here.
-		 */
+		if (l->work > 1)
+			return FATTR_IDS_LATER;
+		vis = fattr_judge_one(v, l->root);
 		l->rendered = FATTR_RENDERED_PER_HOLD;
 		if (vis == FATTR_SHOWN) {
 			err = 0;

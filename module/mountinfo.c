@@ -173,8 +173,8 @@ static int fattr_mi_visit(struct fattr_mi *mi, struct mount *v,
 		 * (fattr_mi_show()): a mount the caller does not see is
 		 * ENODATA, as a listing skips it; one it sees gives EIO for
 		 * a record key, and so does one the judge cannot tell about.
-		 * A key read from the mount was judged already: its judge
-		 * could not tell (one judging a hold, as a listing's).
+		 * A key read from the mount was judged already, and its
+		 * judge could not tell: one judging a visit, as a listing's.
 		 */
 		if (err == -EIO && !judged && fattr_can_judge() &&
 		    fattr_judge_one(v, fattr_seq_root(mi->seq)) == FATTR_HIDDEN)

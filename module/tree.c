@@ -387,17 +387,19 @@ ssize_t fattr_getxattr(const struct path *path, const char *name,
 	ssize_t ret;
 
 	ret = fattr_lookup(&fattr_root_folder, name + 1, &req, &val);
-	if (ret == FATTR_STREAMED)
-		ret = sink.done;	/* a listing, written there already */
-	else if (!ret)
-		ret = fattr_copy_out(val.buf, val.len, value, size);
 	/*
 	 * ERANGE says the buffer is too small, and nothing else: one from
 	 * a file system (a FUSE server's or an automounter's, through a
 	 * lookup) would have the caller grow its buffer and ask forever.
+	 * A listing's buffer is refused in fattr_ids_flush(), a value's in
+	 * fattr_copy_out(), below.
 	 */
-	else if (ret == -ERANGE && !sink.too_small)
+	if (ret == -ERANGE && !sink.too_small)
 		ret = -EIO;
+	if (ret == FATTR_STREAMED)
+		ret = sink.done;	/* a listing, written there already */
+	else if (!ret)
+		ret = fattr_copy_out(val.buf, val.len, value, size);
 	fattr_val_free(&val);
 	return ret;
 }
