@@ -626,23 +626,6 @@ static void judge_wrong_reads(const struct churn *c, const struct rd *list,
 	free(e);
 }
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-/* Check's CK_TIMEOUT_MULTIPLIER (test/vm-check.sh: slow kernels), or 1. */
-static double timeout_multiplier(void)
-{
-	const char *s = getenv("CK_TIMEOUT_MULTIPLIER");
-	double m = s ? strtod(s, NULL) : 1;
-
-	return m >= 1 ? m : 1;
-}
-
 /*
  * The single key of a few mounts that stayed, against their entries of
  * column @r (read under the churn): "ID" or "UNIQUE_ID" as the column
@@ -685,7 +668,7 @@ static void expect_single_keys(const struct churn *c, const struct rd *r)
 START_TEST(test_churn)
 {
 	const char *dir = scratch();
-	double t0 = now(), budget = TEST_TIMEOUT * timeout_multiplier() / 3;
+	double t0 = now(), budget = test_budget();
 	struct churn c = { .seq = 1, .want_u = have_statmount() };
 	struct rd *rds = NULL, *quiet, *last_id = NULL, *last_u = NULL;
 	size_t nrds = 0, nquiet, n, i, churned = 0, twice = 0, same = 0;

@@ -921,19 +921,22 @@ static void on_alarm(int sig)
  * Signals arriving during an export (a timer every 50 us, SA_RESTART)
  * change nothing: every call answers whole, with the record's keys.
  * Before 2026-12-05 a pending signal ended an export with the error of
- * the key it was on (mostly ENODATA, fs_subtype's).
+ * the key it was on (mostly ENODATA, fs_subtype's).  3,000 exports, or as
+ * many as a third of the timeout allows, 300 at least: the 6.1 debug
+ * kernel made 3,000 under 1.5 million signals in about 15 minutes.
  */
 START_TEST(test_export_under_signals)
 {
 	struct sigaction sa = { .sa_handler = on_alarm, .sa_flags = SA_RESTART };
 	struct itimerval it = { { 0, 50 }, { 0, 50 } };
 	const char *want = "\nFSTYPE='proc'\n";
+	double t0 = now(), budget = test_budget();
 	struct xres r;
 	int i, bad = 0, err = 0;
 
 	ck_assert(!sigaction(SIGALRM, &sa, NULL));
 	ck_assert(!setitimer(ITIMER_REAL, &it, NULL));
-	for (i = 0; i < 3000; i++) {
+	for (i = 0; i < 3000 && (i < 300 || now() - t0 < budget); i++) {
 		x_get(&r, "/proc", ":mnt:export");
 		if (r.ret <= 0 || !memmem(r.val, r.ret, want, strlen(want))) {
 			bad++;
@@ -943,9 +946,10 @@ START_TEST(test_export_under_signals)
 	}
 	memset(&it, 0, sizeof(it));
 	setitimer(ITIMER_REAL, &it, NULL);
-	printf("check_facts: 3000 exports under %d signals\n", (int)alarms);
-	ck_assert_msg(!bad, "%d of 3000 exports under signals failed (last: "
-		      "%s)", bad, err ? strerror(err) : "a wrong value");
+	printf("check_facts: %d exports under %d signals in %.0f s\n", i,
+	       (int)alarms, now() - t0);
+	ck_assert_msg(!bad, "%d of %d exports under signals failed (last: "
+		      "%s)", bad, i, err ? strerror(err) : "a wrong value");
 	ck_assert_int_gt(alarms, 100);
 }
 END_TEST

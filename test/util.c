@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
@@ -19,6 +20,7 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
+#include "suites.h"
 #include "util.h"
 
 static void x_done(struct xres *r, ssize_t ret)
@@ -409,4 +411,20 @@ int deep_dir(const char *top, const char *name, int levels)
 		fd = next;
 	}
 	return fd;
+}
+
+double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+double test_budget(void)
+{
+	const char *s = getenv("CK_TIMEOUT_MULTIPLIER");
+	double m = s ? strtod(s, NULL) : 1;
+
+	return TEST_TIMEOUT * (m >= 1 ? m : 1) / 3;
 }

@@ -105,6 +105,14 @@ void private_ns(void);
  * deepest, open.
  */
 int deep_dir(const char *top, const char *name, int levels);
+/* Seconds on the monotonic clock. */
+double now(void);
+/*
+ * A third of this test's timeout (TEST_TIMEOUT times Check's
+ * CK_TIMEOUT_MULTIPLIER: test/vm-check.sh raises it on slow kernels), for
+ * a test that repeats its work to bound it by time as well.
+ */
+double test_budget(void);
 
 void xmkdir(const char *path);
 void xmount(const char *src, const char *target, const char *type,
