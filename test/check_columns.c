@@ -105,9 +105,12 @@ END_TEST
  * a hold's worth of it in the kernel and writes the rest to the caller
  * (which, asking its length with size 0, gets no copy at all).  1,500
  * mount points of 3,000 bytes each make a column of about 4.5 MB; in a
- * cgroup of 2 MiB, the length must still come, and be what procfs's
+ * cgroup of 4 MiB, the length must still come, and be what procfs's
  * records make.  (Built whole in the kernel before 2026-12-07, it failed
- * there with ENOMEM.)
+ * there with ENOMEM.)  4 MiB, not 2: on Debian's 7.2.13 the test process
+ * was OOM-killed in a 2 MiB cgroup at fattr's first allocation, the
+ * verdict's open, before the column was made (2026-12-07, eleventh
+ * session): the cgroup was full of what the process itself charged.
  */
 START_TEST(test_column_memcg)
 {
@@ -145,7 +148,7 @@ START_TEST(test_column_memcg)
 	if (!k && mkdir(child, 0755) && errno != EEXIST)
 		k = errno;
 	if (!k)
-		k = write_file(xasprintf("%s/memory.max", child), "2097152");
+		k = write_file(xasprintf("%s/memory.max", child), "4194304");
 	if (k) {
 		printf("column_memcg: skipped: no cgroup2 memory controller here (%s)\n",
 		       strerror(k));
@@ -161,7 +164,7 @@ START_TEST(test_column_memcg)
 	ck_assert_int_eq(write_file(xasprintf("%s/cgroup.procs", cg), pid), 0);
 	rmdir(child);
 	errno = k;
-	ck_assert_msg(got >= 0, "the column's length in a 2 MiB cgroup: %s",
+	ck_assert_msg(got >= 0, "the column's length in a 4 MiB cgroup: %s",
 		      strerror(errno));
 	/* "ID\0=MOUNTPOINT\0" for each record. */
 	n = mi_ids(&mi, &ids);
