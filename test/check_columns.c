@@ -110,7 +110,7 @@ END_TEST
  * there with ENOMEM.)  4 MiB, not 2: on Debian's 7.2.13 the test process
  * was OOM-killed in a 2 MiB cgroup at fattr's first allocation, the
  * verdict's open, before the column was made (2026-12-07, eleventh
- * session): the cgroup was full of what the process itself charged.
+ * session; its cause not found).
  */
 START_TEST(test_column_memcg)
 {
