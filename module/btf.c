@@ -326,9 +326,62 @@ static int fattr_btf_resolve(const struct fattr_btf *btf,
 	return 0;
 }
 
-static int fattr_btf_parse(const void *data, size_t size,
-			   const struct fattr_btf_field *want)
+/*
+ * A constant fattr reads from an enum of the kernel's: @name, one
+ * enumerator of any enum, named or not (fs/mount.h's T_SHARED is of an
+ * anonymous one).  Optional: absent, or given two values, *@value is 0.
+ */
+struct fattr_btf_const {
+	const char *name;
+	u32 *value;
+};
+
+/*
+ * Sets *@c->value to the value of enumerator @c->name.
+ *
+ * Return: 0, or -ENOENT if no enum has it, or has it twice with values
+ * that differ, or with one that does not fit 32 bits.
+ */
+static int fattr_btf_const(const struct fattr_btf *btf,
+			   const struct fattr_btf_const *c)
 {
+	bool found = false;
+	u64 value = 0;
+	u32 id, i;
+
+	for (id = 1; id <= btf->nr; id++) {
+		const struct btf_type *t = btf->by_id[id];
+		u32 kind = FATTR_BTF_KIND(t->info);
+
+		if (kind != BTF_KIND_ENUM && kind != FATTR_BTF_KIND_ENUM64)
+			continue;
+		for (i = 0; i < BTF_INFO_VLEN(t->info); i++) {
+			const u32 *e = (const u32 *)(t + 1) +
+				       i * (kind == BTF_KIND_ENUM ? 2 : 3);
+			const char *s = fattr_btf_str(btf, e[0]);
+			/* btf_enum's val, or btf_enum64's val_lo32, val_hi32 */
+			u64 v = kind == BTF_KIND_ENUM ? e[1] :
+				e[1] | (u64)e[2] << 32;
+
+			if (!s || strcmp(s, c->name))
+				continue;
+			if (found && v != value)
+				return -ENOENT;
+			found = true;
+			value = v;
+		}
+	}
+	if (!found || value > U32_MAX)
+		return -ENOENT;
+	*c->value = value;
+	return 0;
+}
+
+static int fattr_btf_parse(const void *data, size_t size,
+			   const struct fattr_btf_field *want,
+			   const struct fattr_btf_const *consts)
+{
+	const struct fattr_btf_const *c;
 	const struct btf_header *hdr = data;
 	const struct fattr_btf_field *f;
 	struct fattr_btf btf = { };
@@ -362,6 +415,10 @@ static int fattr_btf_parse(const void *data, size_t size,
 			       err == -ENOENT ? "no member" :
 			       "an unexpected type for", f->path);
 		}
+	}
+	for (c = consts; !err && c->name; c++) {
+		if (fattr_btf_const(&btf, c))
+			*c->value = 0;
 	}
 	vfree(btf.by_id);
 	return err;
@@ -476,6 +533,15 @@ int __init fattr_btf_init(const char *btf_path)
 		  &fattr_layout.mount_master },
 		{ "mount", "mnt_share", BTF_KIND_STRUCT, "list_head", 0, true,
 		  &fattr_layout.mount_share },
+		/*
+		 * Propagation as statmount(2) reads it (5.10 to 7.x): the
+		 * peer group, and from 6.17 the flags word that holds
+		 * "shared" and "unbindable" (before, mnt_flags held them).
+		 */
+		{ "mount", "mnt_group_id", BTF_KIND_INT, NULL, sizeof(int),
+		  true, &fattr_layout.mount_group_id },
+		{ "mount", "mnt_t_flags", BTF_KIND_INT, NULL, sizeof(int),
+		  true, &fattr_layout.mount_t_flags },
 		/* The 64-bit id of statmount(2) and listmount(2), 6.8+. */
 		{ "mount", "mnt_id_unique", BTF_KIND_TYPEDEF, "u64", 0, true,
 		  &fattr_layout.mount_id_unique },
@@ -505,6 +571,12 @@ int __init fattr_btf_init(const char *btf_path)
 		  &fattr_layout.idmap_gid_map },
 		{ }
 	};
+	/* mnt_t_flags' bits (fs/mount.h, 6.17+): an anonymous enum. */
+	const struct fattr_btf_const consts[] = {
+		{ "T_SHARED", &fattr_layout.t_shared },
+		{ "T_UNBINDABLE", &fattr_layout.t_unbindable },
+		{ }
+	};
 	void *data = NULL;
 	ssize_t size;
 	int err;
@@ -517,7 +589,7 @@ int __init fattr_btf_init(const char *btf_path)
 		       ": fattr needs CONFIG_DEBUG_INFO_BTF" : "");
 		return size;
 	}
-	err = fattr_btf_parse(data, size, want);
+	err = fattr_btf_parse(data, size, want, consts);
 	vfree(data);
 	if (err)
 		return err;

@@ -26,6 +26,10 @@ struct fattr_layout {
 	size_t mount_id_unique;	/* u64 mnt_id_unique (6.8+) */
 	size_t mount_master;	/* struct mount *mnt_master */
 	size_t mount_share;	/* struct list_head mnt_share: the peer ring */
+	size_t mount_group_id;	/* int mnt_group_id: its peer group */
+	size_t mount_t_flags;	/* int mnt_t_flags (6.17+): T_SHARED, ... */
+	u32 t_shared;		/* the values of T_SHARED and T_UNBINDABLE */
+	u32 t_unbindable;	/* (6.17+, an enum of fs/mount.h), or 0 */
 	/* struct mnt_namespace; optional: */
 	size_t mntns_id;	/* u64 seq (ns.ns_id in 7.x): its unique id */
 	size_t mntns_event;	/* u64 event: bumped by mounts and moves */
@@ -102,6 +106,7 @@ enum {
 	FATTR_TAKE_ATTR = 4,	/* attr */
 	FATTR_TAKE_SB = 8,	/* sb_addr, sb_dev, sb_magic, sb_flags */
 	FATTR_TAKE_TYPE = 16,	/* type_len */
+	FATTR_TAKE_PROP = 32,	/* propagation, peer_group, master_group */
 };
 
 struct fattr_mnt_ref {
@@ -132,6 +137,10 @@ struct fattr_mnt_ref {
 	unsigned long sb_magic;	/* super_block s_magic */
 	unsigned long sb_flags;	/* s_flags: SB_RDONLY, _SYNCHRONOUS, ... */
 	size_t type_len;	/* strlen() of its file system type's name */
+	/* MS_SHARED | MS_SLAVE | MS_UNBINDABLE, or MS_PRIVATE (if prop) */
+	u64 propagation;
+	int peer_group;		/* mnt_group_id if shared, else 0 */
+	int master_group;	/* the master's mnt_group_id if a slave, or 0 */
 	/* a slave whose master's group has a peer at or under the root */
 	bool master_reached;
 	/*
@@ -192,6 +201,7 @@ bool fattr_mount_is(const struct vfsmount *mnt, int id,
 bool fattr_has_parent_unique_id(void);
 bool fattr_has_ns_id(void);
 bool fattr_has_propagate_from(void);
+bool fattr_has_prop_fields(void);
 
 /* fields.c: the fields of a mountinfo record. */
 enum fattr_field {

@@ -121,6 +121,16 @@ int fattr_make_ref(struct fattr_val *val, const struct fattr_mnt_ref *ref,
 	case FATTR_R_SB_MAGIC:
 		n = ref->sb_magic;
 		break;
+	case FATTR_R_PROPAGATION:
+		n = ref->propagation;
+		break;
+	/* Group ids are positive: "%i" is "%llu" of them. */
+	case FATTR_R_PEER_GROUP:
+		n = ref->peer_group;
+		break;
+	case FATTR_R_MASTER:
+		n = ref->master_group;
+		break;
 	default:
 		n = ref->sb_flags;
 		break;
@@ -129,8 +139,8 @@ int fattr_make_ref(struct fattr_val *val, const struct fattr_mnt_ref *ref,
 }
 
 /* @arg: an enum fattr_prop, from the record's optional fields. */
-int fattr_make_prop(struct fattr_val *val, const struct fattr_mnt_ref *ref,
-		    int arg)
+static int fattr_make_prop(struct fattr_val *val,
+			   const struct fattr_mnt_ref *ref, int arg)
 {
 	return fattr_record_propagation(val, arg);
 }
@@ -175,6 +185,17 @@ static const struct fattr_make fattr_parent_field = {
 	.make = fattr_make_field, .arg = FATTR_F_PARENT, .record = true,
 };
 
+/*
+ * mnt_propagation, mnt_peer_group and mnt_master where BTF lacks what
+ * this kernel keeps them in (fattr_has_prop_fields()): the record's
+ * optional fields.
+ */
+static const struct fattr_make fattr_prop_record[] = {
+	{ .make = fattr_make_prop, .arg = FATTR_P_TYPE, .record = true },
+	{ .make = fattr_make_prop, .arg = FATTR_P_PEER_GROUP, .record = true },
+	{ .make = fattr_make_prop, .arg = FATTR_P_MASTER, .record = true },
+};
+
 /**
  * fattr_entry_make() - how this kernel makes a key from one reading
  * @e: a row of the mount folder's table
@@ -186,9 +207,14 @@ const struct fattr_make *fattr_entry_make(const struct fattr_entry *e)
 {
 	if (!e->make.make)
 		return NULL;
-	if (e->make.make == fattr_make_ref && e->make.arg == FATTR_R_PARENT &&
+	if (e->make.make != fattr_make_ref)
+		return &e->make;
+	if (e->make.arg == FATTR_R_PARENT &&
 	    fattr_layout.mount_parent == FATTR_NO_OFFSET)
 		return &fattr_parent_field;
+	if (e->make.arg >= FATTR_R_PROPAGATION &&
+	    e->make.arg <= FATTR_R_MASTER && !fattr_has_prop_fields())
+		return &fattr_prop_record[e->make.arg - FATTR_R_PROPAGATION];
 	return &e->make;
 }
 

@@ -2,7 +2,7 @@
 /*
  * Facts of a mount read in the hold of namespace_sem that renders its
  * record, or judges that the caller's mountinfo lists it (struct
- * fattr_mnt_ref): its ids, flags, super block, the first
+ * fattr_mnt_ref): its ids, flags, super block, propagation, the first
  * step of propagate_from, its file system's own options and its id map;
  * and fattr_mount_is(), which tells a mount the caller holds from one
  * that took its id since.
@@ -69,6 +69,69 @@ bool fattr_has_propagate_from(void)
 	       fattr_layout.mount_share != FATTR_NO_OFFSET &&
 	       fattr_layout.mount_parent != FATTR_NO_OFFSET &&
 	       fattr_layout.mount_mountpoint != FATTR_NO_OFFSET;
+}
+
+/*
+ * mnt_propagation, mnt_peer_group and mnt_master: whether BTF has what
+ * this kernel keeps them in, so that they are read from the mount.
+ * statmount(2)'s statmount_propagate() reads IS_MNT_SHARED(),
+ * IS_MNT_SLAVE() (mnt_master), IS_MNT_UNBINDABLE() and mnt_group_id
+ * (fs/pnode.h).  Until 6.16 the first and last are MNT_SHARED and
+ * MNT_UNBINDABLE of vfsmount's mnt_flags (<linux/mount.h>, tested at
+ * build time); from 6.17 they are the bits T_SHARED and T_UNBINDABLE of
+ * struct mount's mnt_t_flags, whose values only BTF tells.  A kernel
+ * whose BTF does not match what the headers say gets the record's
+ * fields instead (keys_mount.c), as before.
+ */
+bool fattr_has_prop_fields(void)
+{
+	if (fattr_layout.mount_group_id == FATTR_NO_OFFSET ||
+	    fattr_layout.mount_master == FATTR_NO_OFFSET)
+		return false;
+#ifdef MNT_SHARED
+	return fattr_layout.mount_t_flags == FATTR_NO_OFFSET;
+#else
+	return fattr_layout.mount_t_flags != FATTR_NO_OFFSET &&
+	       fattr_layout.t_shared && fattr_layout.t_unbindable &&
+	       !(fattr_layout.t_shared & fattr_layout.t_unbindable);
+#endif
+}
+
+/* An int member of struct mount, at @offset. */
+static int fattr_mount_int(const struct mount *mnt, size_t offset)
+{
+	return *(const int *)((const char *)mnt + offset);
+}
+
+/* Reads @mnt's propagation into @ref, as statmount_propagate() does. */
+static void fattr_prop_take(struct mount *mnt, struct fattr_mnt_ref *ref)
+{
+	struct mount *master = fattr_field(mnt, fattr_layout.mount_master);
+	bool shared, unbindable;
+	unsigned int f;
+
+#ifdef MNT_SHARED
+	f = READ_ONCE(fattr_vfsmount(mnt)->mnt_flags);
+	shared = f & MNT_SHARED;
+	unbindable = f & MNT_UNBINDABLE;
+#else
+	f = fattr_mount_int(mnt, fattr_layout.mount_t_flags);
+	shared = f & fattr_layout.t_shared;
+	unbindable = f & fattr_layout.t_unbindable;
+#endif
+	ref->propagation = 0;
+	if (shared)
+		ref->propagation |= MS_SHARED;
+	if (master)
+		ref->propagation |= MS_SLAVE;
+	if (unbindable)
+		ref->propagation |= MS_UNBINDABLE;
+	if (!ref->propagation)
+		ref->propagation = MS_PRIVATE;
+	ref->peer_group = shared ?
+		fattr_mount_int(mnt, fattr_layout.mount_group_id) : 0;
+	ref->master_group = master ?
+		fattr_mount_int(master, fattr_layout.mount_group_id) : 0;
 }
 
 /*
@@ -233,6 +296,8 @@ int fattr_mi_take(const struct fattr_mi *mi, struct fattr_mnt_ref *ref,
 	}
 	if (take & FATTR_TAKE_TYPE)
 		ref->type_len = strlen(sb->s_type->name);
+	if ((take & FATTR_TAKE_PROP) && fattr_has_prop_fields())
+		fattr_prop_take(mnt, ref);
 	if (ref->idmap)
 		ref->idmapped = fattr_mnt_idmap_copy(vfs, ref->idmap_gid,
 						     ref->idmap);

@@ -42,7 +42,6 @@
 						    .take = t, .record = rec }, \
 					  .served = s }
 #define FATTR_FIELD(n, f)	FATTR_MADE(n, fattr_make_field, f, 0, true, NULL)
-#define FATTR_PROP(n, f)	FATTR_MADE(n, fattr_make_prop, f, 0, true, NULL)
 /* A number read from the mount: that alone is read (FATTR_TAKE_*). */
 #define FATTR_REF(n, f, t, s)	FATTR_MADE(n, fattr_make_ref, f, t, false, s)
 #define FATTR_STATFS(n, f)	{ .name = n, .get = fattr_get_statfs, .arg = f }
@@ -95,9 +94,13 @@ static const struct fattr_entry fattr_mount_entries[] = {
 	FATTR_REF(FATTR_ENTRY_MNT_NS_ID, FATTR_R_NS_ID, FATTR_TAKE_NS,
 		  fattr_has_ns_id),
 	FATTR_REF(FATTR_ENTRY_MNT_ATTR, FATTR_R_ATTR, FATTR_TAKE_ATTR, NULL),
-	FATTR_PROP(FATTR_ENTRY_MNT_PROPAGATION, FATTR_P_TYPE),
-	FATTR_PROP(FATTR_ENTRY_MNT_PEER_GROUP, FATTR_P_PEER_GROUP),
-	FATTR_PROP(FATTR_ENTRY_MNT_MASTER, FATTR_P_MASTER),
+	/* Read from the mount; where BTF cannot, cut from the record. */
+	FATTR_REF(FATTR_ENTRY_MNT_PROPAGATION, FATTR_R_PROPAGATION,
+		  FATTR_TAKE_PROP, NULL),
+	FATTR_REF(FATTR_ENTRY_MNT_PEER_GROUP, FATTR_R_PEER_GROUP,
+		  FATTR_TAKE_PROP, NULL),
+	FATTR_REF(FATTR_ENTRY_MNT_MASTER, FATTR_R_MASTER, FATTR_TAKE_PROP,
+		  NULL),
 	{ .name = FATTR_ENTRY_PROPAGATE_FROM, .get = fattr_get_made,
 	  .make = { .make = fattr_make_propagate_from, .record = true,
 		    .master_reached = true },
@@ -417,7 +420,7 @@ void __init fattr_walk_init(void)
  */
 void __init fattr_walk_features(void)
 {
-	pr_info("features: unique_id %s; mnt_parent_id %s; mnt_ns_id %s; mntns_event %s; propagate_from %s; mnt_uidmap and mnt_gidmap %s\n",
+	pr_info("features: unique_id %s; mnt_parent_id %s; mnt_ns_id %s; mntns_event %s; propagate_from %s; mnt_uidmap and mnt_gidmap %s; mnt_propagation, mnt_peer_group and mnt_master %s\n",
 		fattr_has_unique_id() ? "on" : "off (no mnt_id_unique in BTF)",
 		fattr_has_parent_unique_id() ? "on" :
 		"off (no mnt_id_unique or mnt_parent in BTF)",
@@ -428,5 +431,7 @@ void __init fattr_walk_features(void)
 		fattr_has_propagate_from() ? "on" :
 		"off (no mnt_master, mnt_share, mnt_parent or mnt_mountpoint of the expected type in BTF)",
 		fattr_has_mnt_idmap() ? "on" :
-		"off (no idmapped mounts, or no mnt_idmap maps of the expected type in BTF)");
+		"off (no idmapped mounts, or no mnt_idmap maps of the expected type in BTF)",
+		fattr_has_prop_fields() ? "read from the mount" :
+		"cut from the record (no mnt_group_id, mnt_master, or mnt_t_flags and its T_SHARED and T_UNBINDABLE as this kernel's headers expect in BTF)");
 }

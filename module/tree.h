@@ -91,6 +91,9 @@ enum fattr_ref_fact {
 	FATTR_R_ATTR,		/* MOUNT_ATTR_* */
 	FATTR_R_SB_MAGIC,	/* s_magic */
 	FATTR_R_SB_FLAGS,	/* s_flags & (SB_RDONLY | ...) */
+	FATTR_R_PROPAGATION,	/* MS_SHARED | MS_SLAVE | ... (mnt_propagation) */
+	FATTR_R_PEER_GROUP,	/* mnt_group_id if shared, or 0 */
+	FATTR_R_MASTER,		/* the master's mnt_group_id, or 0 */
 };
 
 int fattr_render(const struct fattr_req *req, struct fattr_val *val,
@@ -108,8 +111,6 @@ int fattr_make_field(struct fattr_val *val, const struct fattr_mnt_ref *ref,
 		     int arg);
 int fattr_make_ref(struct fattr_val *val, const struct fattr_mnt_ref *ref,
 		   int arg);
-int fattr_make_prop(struct fattr_val *val, const struct fattr_mnt_ref *ref,
-		    int arg);
 int fattr_make_propagate_from(struct fattr_val *val,
 			      const struct fattr_mnt_ref *ref, int arg);
 int fattr_make_subtype(struct fattr_val *val, const struct fattr_mnt_ref *ref,

@@ -174,6 +174,29 @@ static void check_column(const char *name, const struct mountinfo *before,
 }
 
 /*
+ * The peer group of shared mount @id, from its record in @mi
+ * ("shared:N"), as a string; NULL if it has none.
+ */
+static char *peer_group_of(const struct mountinfo *mi, int id)
+{
+	const char *line, *p;
+	struct mi_keys k;
+	char *n = NULL;
+	size_t l;
+
+	line = mi_find(mi, id, &l);
+	if (!line || mi_keys(line, l, &k))
+		return NULL;
+	for (p = k.v[MI_PROPAGATION]; p && *p; p = strchr(p, ' ')) {
+		p += *p == ' ';
+		if (!strncmp(p, "shared:", 7))
+			n = strndup(p + 7, strcspn(p + 7, " "));
+	}
+	mi_keys_free(&k);
+	return n;
+}
+
+/*
  * getfattr(1) of @name on @path, given a minute: its exit status, or 128
  * and the signal that ended it (SIGALRM: it did not end).
  */
@@ -206,7 +229,7 @@ static int getfattr_status(const char *name, const char *path)
 static void in_deep_cgroupns(int deep, const char *cg, int cg_id,
 			     const struct mountinfo *before)
 {
-	char pid[32], *name, *buf;
+	char pid[32], *name, *buf, *group, *val;
 	ssize_t len;
 	int fd, err, *ids;
 	size_t n, i, off;
@@ -245,6 +268,33 @@ static void in_deep_cgroupns(int deep, const char *cg, int cg_id,
 		     ":mnt:id of %s: %zd (%s), not %s", cg, len,
 		     len < 0 ? strerror(errno) : "", pid);
 	free(name);
+	/*
+	 * Propagation is read from the mount (issue 41): its peer group as
+	 * the record before the namespace showed it, as a key and in its
+	 * column.  Cut from the record, both were EIO.
+	 */
+	group = peer_group_of(before, cg_id);
+	CHILD_ASSERT(group, "mount %d: no shared:N before the namespace",
+		     cg_id);
+	len = getxattr(cg, ":mnt:mnt_peer_group", buf, 64);
+	CHILD_ASSERT(len == (ssize_t)strlen(group) &&
+		     !memcmp(buf, group, len),
+		     ":mnt:mnt_peer_group of %s: %zd (%s), mountinfo's %s", cg,
+		     len, len < 0 ? strerror(errno) : "", group);
+	free(buf);
+	buf = get_whole(":mntns:all:mnt_peer_group", &len);
+	val = NULL;
+	for (off = 0; off < (size_t)len; off = val - buf + strlen(val) + 1) {
+		val = buf + off + strlen(buf + off) + 1;
+		if (!strcmp(buf + off, pid))
+			break;
+	}
+	CHILD_ASSERT(off < (size_t)len && val[0] == '=' &&
+		     !strcmp(val + 1, group),
+		     ":mntns:all:mnt_peer_group of mount %s: \"%s\", "
+		     "mountinfo's %s", pid, off < (size_t)len ? val : "(none)",
+		     group);
+	free(group);
 
 	/* The listing: every mount, this one included, in order. */
 	free(buf);
@@ -313,6 +363,9 @@ START_TEST(test_cgroup_path_erange)
 	}
 	cg_id = path_mnt_id(cg, 0);
 	ck_assert_msg(cg_id > 0, "statx %s: %s", cg, strerror(-cg_id));
+	/* A peer group for mnt_peer_group to give. */
+	ck_assert_msg(!mount(NULL, cg, NULL, MS_SHARED, NULL),
+		      "mount --make-shared %s: %s", cg, strerror(errno));
 	deep = deep_dir(cg, "c", CG_DEPTH);	/* cgroups, nested */
 	ck_assert_int_eq(mi_read(&before, "/proc/self/mountinfo"), 0);
 	ck_assert_msg(is_cgroup2(&before, cg_id), "mount %d is not cgroup2",
