@@ -107,6 +107,7 @@ enum {
 	FATTR_TAKE_SB = 8,	/* sb_addr, sb_dev, sb_magic, sb_flags */
 	FATTR_TAKE_TYPE = 16,	/* type_len */
 	FATTR_TAKE_PROP = 32,	/* propagation, peer_group, master_group */
+	FATTR_TAKE_CHANGE = 64,	/* change */
 };
 
 struct fattr_mnt_ref {
@@ -141,6 +142,7 @@ struct fattr_mnt_ref {
 	u64 propagation;
 	int peer_group;		/* mnt_group_id if shared, else 0 */
 	int master_group;	/* the master's mnt_group_id if a slave, or 0 */
+	u64 change;		/* mnt_change (fattr_has_mnt_change()) */
 	/* a slave whose master's group has a peer at or under the root */
 	bool master_reached;
 	/*
@@ -202,6 +204,8 @@ bool fattr_has_parent_unique_id(void);
 bool fattr_has_ns_id(void);
 bool fattr_has_propagate_from(void);
 bool fattr_has_prop_fields(void);
+bool fattr_has_mnt_change(void);
+void __init fattr_facts_init(void);
 
 /* fields.c: the fields of a mountinfo record. */
 enum fattr_field {

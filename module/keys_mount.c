@@ -131,6 +131,9 @@ int fattr_make_ref(struct fattr_val *val, const struct fattr_mnt_ref *ref,
 	case FATTR_R_MASTER:
 		n = ref->master_group;
 		break;
+	case FATTR_R_CHANGE:
+		n = ref->change;
+		break;
 	default:
 		n = ref->sb_flags;
 		break;

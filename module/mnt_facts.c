@@ -18,7 +18,9 @@
 #include <linux/mount.h>
 #include <linux/nsproxy.h>
 #include <linux/sched.h>
+#include <linux/random.h>
 #include <linux/seq_file.h>
+#include <linux/siphash.h>
 #include <linux/string.h>
 #include <uapi/linux/mount.h>
 
@@ -132,6 +134,51 @@ static void fattr_prop_take(struct mount *mnt, struct fattr_mnt_ref *ref)
 		fattr_mount_int(mnt, fattr_layout.mount_group_id) : 0;
 	ref->master_group = master ?
 		fattr_mount_int(master, fattr_layout.mount_group_id) : 0;
+}
+
+/* Keys mnt_change's hash, and nothing else; drawn at load. */
+static siphash_key_t fattr_change_key __ro_after_init;
+
+void __init fattr_facts_init(void)
+{
+	get_random_bytes(&fattr_change_key, sizeof(fattr_change_key));
+}
+
+/* mnt_change: what it reads is in BTF (and mnt_id_unique, if 6.8+). */
+bool fattr_has_mnt_change(void)
+{
+	return fattr_has_prop_fields() &&
+	       fattr_layout.mount_parent != FATTR_NO_OFFSET &&
+	       fattr_layout.mount_mountpoint != FATTR_NO_OFFSET;
+}
+
+/*
+ * mnt_change of @mnt: a keyed hash of the mount itself (its address and
+ * unique id: a mount made anew under a freed id differs), where it is
+ * mounted (its parent and the dentry it covers: a move changes either),
+ * its MOUNT_ATTR_* flags, its super block's flags and its propagation,
+ * each read as its own key reads it.  So it changes when a remount, a
+ * move, mount_setattr(2) or a propagation change changes the mount, and
+ * with odds of 2^-64 does not otherwise; a key drawn at load keeps the
+ * addresses out of reach.  What it does not cover (a file system's own
+ * options, a rename above the mount point, propagate_from) is in
+ * fattr(7).
+ */
+static u64 fattr_change_of(struct mount *mnt, const struct fattr_mnt_ref *p)
+{
+	struct vfsmount *vfs = fattr_vfsmount(mnt);
+	u64 w[8];
+
+	w[0] = (unsigned long)mnt;
+	w[1] = fattr_unique_id(mnt);
+	w[2] = (unsigned long)fattr_field(mnt, fattr_layout.mount_parent);
+	w[3] = (unsigned long)fattr_field(mnt, fattr_layout.mount_mountpoint);
+	w[4] = fattr_attr_flags(vfs);
+	w[5] = READ_ONCE(vfs->mnt_sb->s_flags) &
+	       (SB_RDONLY | SB_SYNCHRONOUS | SB_DIRSYNC | SB_LAZYTIME);
+	w[6] = p->propagation;
+	w[7] = (u64)(u32)p->peer_group << 32 | (u32)p->master_group;
+	return siphash(w, sizeof(w), &fattr_change_key);
 }
 
 /*
@@ -296,8 +343,11 @@ int fattr_mi_take(const struct fattr_mi *mi, struct fattr_mnt_ref *ref,
 	}
 	if (take & FATTR_TAKE_TYPE)
 		ref->type_len = strlen(sb->s_type->name);
-	if ((take & FATTR_TAKE_PROP) && fattr_has_prop_fields())
+	if ((take & (FATTR_TAKE_PROP | FATTR_TAKE_CHANGE)) &&
+	    fattr_has_prop_fields())
 		fattr_prop_take(mnt, ref);
+	if ((take & FATTR_TAKE_CHANGE) && fattr_has_mnt_change())
+		ref->change = fattr_change_of(mnt, ref);
 	if (ref->idmap)
 		ref->idmapped = fattr_mnt_idmap_copy(vfs, ref->idmap_gid,
 						     ref->idmap);

@@ -109,6 +109,8 @@ static const struct fattr_entry fattr_mount_entries[] = {
 	FATTR_REF(FATTR_ENTRY_SB_FLAGS, FATTR_R_SB_FLAGS, FATTR_TAKE_SB, NULL),
 	FATTR_MADE(FATTR_ENTRY_FS_SUBTYPE, fattr_make_subtype, 0, FATTR_TAKE_TYPE,
 		   true, NULL),
+	FATTR_REF(FATTR_ENTRY_MNT_CHANGE, FATTR_R_CHANGE, FATTR_TAKE_CHANGE,
+		  fattr_has_mnt_change),
 	/* Lists: a NUL after each entry, which sh cannot hold: no export. */
 	{ .name = FATTR_ENTRY_OPT_ARRAY, .get = fattr_get_opts, .arg = 0,
 	  .no_export = true },
@@ -408,11 +410,12 @@ ssize_t fattr_getxattr(const struct path *path, const char *name,
 }
 
 /**
- * fattr_walk_init() - draw the key of mntns_event's hash
+ * fattr_walk_init() - draw the keys of mntns_event's and mnt_change's hashes
  */
 void __init fattr_walk_init(void)
 {
 	get_random_bytes(&fattr_event_key, sizeof(fattr_event_key));
+	fattr_facts_init();
 }
 
 /**
@@ -420,7 +423,7 @@ void __init fattr_walk_init(void)
  */
 void __init fattr_walk_features(void)
 {
-	pr_info("features: unique_id %s; mnt_parent_id %s; mnt_ns_id %s; mntns_event %s; propagate_from %s; mnt_uidmap and mnt_gidmap %s; mnt_propagation, mnt_peer_group and mnt_master %s\n",
+	pr_info("features: unique_id %s; mnt_parent_id %s; mnt_ns_id %s; mntns_event %s; propagate_from %s; mnt_uidmap and mnt_gidmap %s; mnt_propagation, mnt_peer_group and mnt_master %s; mnt_change %s\n",
 		fattr_has_unique_id() ? "on" : "off (no mnt_id_unique in BTF)",
 		fattr_has_parent_unique_id() ? "on" :
 		"off (no mnt_id_unique or mnt_parent in BTF)",
@@ -433,5 +436,7 @@ void __init fattr_walk_features(void)
 		fattr_has_mnt_idmap() ? "on" :
 		"off (no idmapped mounts, or no mnt_idmap maps of the expected type in BTF)",
 		fattr_has_prop_fields() ? "read from the mount" :
-		"cut from the record (no mnt_group_id, mnt_master, or mnt_t_flags and its T_SHARED and T_UNBINDABLE as this kernel's headers expect in BTF)");
+		"cut from the record (no mnt_group_id, mnt_master, or mnt_t_flags and its T_SHARED and T_UNBINDABLE as this kernel's headers expect in BTF)",
+		fattr_has_mnt_change() ? "on" :
+		"off (propagation not read from the mount, or no mnt_parent or mnt_mountpoint in BTF)");
 }

@@ -94,6 +94,7 @@ enum fattr_ref_fact {
 	FATTR_R_PROPAGATION,	/* MS_SHARED | MS_SLAVE | ... (mnt_propagation) */
 	FATTR_R_PEER_GROUP,	/* mnt_group_id if shared, or 0 */
 	FATTR_R_MASTER,		/* the master's mnt_group_id, or 0 */
+	FATTR_R_CHANGE,		/* mnt_change: a keyed hash of the rest */
 };
 
 int fattr_render(const struct fattr_req *req, struct fattr_val *val,

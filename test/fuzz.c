@@ -365,7 +365,7 @@ static const char *const pieces[] = {
 static const char *const mount_keys[] = {
 	"info", "id", "parent", "dev", "root", "mountpoint", "options",
 	"propagation", "fstype", "source", "superoptions", "unique_id",
-	"statfs:",
+	"mnt_change", "statfs:",
 };
 static const char *const statfs_keys[] = {
 	"type", "bsize", "frsize", "blocks", "bfree", "bavail", "files",
@@ -405,7 +405,7 @@ static const char *const column_keys[] = {
 	"propagation", "fstype", "source", "superoptions", "unique_id",
 	"mnt_parent_id", "mnt_ns_id", "mnt_attr", "mnt_propagation",
 	"mnt_peer_group", "mnt_master", "propagate_from", "sb_magic",
-	"sb_flags", "fs_subtype",
+	"sb_flags", "fs_subtype", "mnt_change",
 };
 
 /* A column, or ":mntns:all:". */

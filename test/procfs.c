@@ -390,7 +390,7 @@ static void folder_build(void)
 	static const char ns_id[] = "mnt_ns_id";
 	static const char middle[] = "mnt_attr\0mnt_propagation\0"
 		"mnt_peer_group\0mnt_master\0propagate_from\0sb_magic\0"
-		"sb_flags\0fs_subtype\0opt_array\0opt_sec_array";
+		"sb_flags\0fs_subtype\0mnt_change\0opt_array\0opt_sec_array";
 	/* Where the kernel has idmapped mounts (mount_setattr(2), 5.12+). */
 	static const char idmap[] = "mnt_uidmap\0mnt_gidmap";
 	static const char after[] = "uuid\0bdev\0statfs:\0export";

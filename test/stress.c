@@ -558,8 +558,8 @@ static const char *const q_name[NR_Q] = {
 static const char *const fact_keys[] = {
 	"export", "mnt_attr", "mnt_propagation", "mnt_peer_group",
 	"mnt_master", "propagate_from", "sb_magic", "sb_flags", "mnt_ns_id",
-	"fs_subtype", "uuid", "bdev", "opt_array", "opt_sec_array",
-	"mnt_uidmap", "mnt_gidmap",
+	"fs_subtype", "mnt_change", "uuid", "bdev", "opt_array",
+	"opt_sec_array", "mnt_uidmap", "mnt_gidmap",
 };
 #define NR_FACT_KEYS (sizeof(fact_keys) / sizeof(*fact_keys))
 

@@ -86,6 +86,7 @@
 #define FATTR_ENTRY_SB_MAGIC	"sb_magic"
 #define FATTR_ENTRY_SB_FLAGS	"sb_flags"
 #define FATTR_ENTRY_FS_SUBTYPE	"fs_subtype"
+#define FATTR_ENTRY_MNT_CHANGE	"mnt_change"	/* see fattr(7) */
 #define FATTR_ENTRY_OPT_ARRAY	"opt_array"	/* a list: no export */
 #define FATTR_ENTRY_OPT_SEC_ARRAY "opt_sec_array"	/* likewise */
 #define FATTR_ENTRY_MNT_UIDMAP	"mnt_uidmap"	/* likewise; 5.12+ */
