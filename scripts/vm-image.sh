@@ -58,7 +58,7 @@ cp "$top/test/vm-init" "$root/init"
 cp "$ko" "$root/fattr.ko"
 cp "$bin/fattr-check" "$bin/fattr-confined" \
    "$bin/fattr-fuzz" "$bin/fattr-stress" "$bin/fattr-failnth" \
-   "$bin/fattr-subvol" "$root/test/"
+   "$bin/fattr-subvol" "$bin/mount-changes" "$root/test/"
 [ ! -x "$bin/fattr-compat32" ] || cp "$bin/fattr-compat32" "$root/test/"
 cp "$top/test/vm-check.sh" "$top/test/getfattr-test.sh" "$top/test/vm-realfs.sh" \
    "$top/test/vm-refuse.sh" "$top/test/vm-confined.sh" \
@@ -66,7 +66,8 @@ cp "$top/test/vm-check.sh" "$top/test/getfattr-test.sh" "$top/test/vm-realfs.sh"
 # The examples, which getfattr-test.sh runs.
 cp "$top/examples/mount-of.sh" "$top/examples/where.sh" \
    "$top/examples/fs-id.sh" "$top/examples/wait-mounts.sh" \
-   "$top/examples/mount-flags.sh" "$top/examples/column.sh" "$root/test/"
+   "$top/examples/mount-flags.sh" "$top/examples/column.sh" \
+   "$top/examples/mount-changes.sh" "$root/test/"
 # The test-only module of test/claim, for vm-refuse.sh (vm-test.sh
 # builds it).
 if [ -n "${FATTR_CLAIM_KO:-}" ]; then

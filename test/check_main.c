@@ -37,6 +37,7 @@ int main(void)
 	srunner_add_suite(sr, columns_suite());
 	srunner_add_suite(sr, renderer_suite());
 	srunner_add_suite(sr, churn_suite());
+	srunner_add_suite(sr, changes_suite());
 	srunner_add_suite(sr, unload_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);

@@ -24,6 +24,7 @@ Suite *open_suite(void);
 Suite *columns_suite(void);
 Suite *renderer_suite(void);
 Suite *churn_suite(void);
+Suite *changes_suite(void);
 Suite *unload_suite(void);	/* last: it removes and reloads fattr */
 
 #endif /* FATTR_TEST_SUITES_H */
