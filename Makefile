@@ -77,10 +77,11 @@ lintian:
 # The check, stress and (where test/vm-faults.sh exists) fault injection
 # runs on the debug kernels, KASAN, lockdep, kmemleak and fault injection
 # built in (scripts/debug-kernel.sh builds each once): debug, Debian 12's
-# 6.1, and debug-newest, the newest Debian kernel (7.x).  One of them:
+# 6.1, debug-6.12, Debian 13's 6.12, and debug-newest, the newest Debian
+# kernel (7.x).  One of them:
 # make debug-check DEBUG_KERNELS=debug-newest.  FATTR_STRESS=full: the
 # stress runs at full size.
-DEBUG_KERNELS = debug debug-newest
+DEBUG_KERNELS = debug debug-6.12 debug-newest
 DEBUG_RUNS = check stress $(if $(wildcard test/vm-faults.sh),faults)
 
 debug-check:
@@ -88,6 +89,7 @@ debug-check:
 	for k in $(DEBUG_KERNELS); do \
 		case $$k in \
 		debug) v=6.1 ;; \
+		debug-6.12) v=6.12 ;; \
 		debug-newest) v=newest ;; \
 		*) echo "debug-check: no debug kernel $$k" >&2; exit 1 ;; \
 		esac; \

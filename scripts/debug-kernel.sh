@@ -1,14 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# debug-kernel.sh [6.1|newest]
+# debug-kernel.sh [6.1|6.12|newest]
 #
 # Builds a debug kernel of the test VM from a Debian linux-source package:
 # x86_64_defconfig + kvm_guest.config + scripts/debug-kernel.config
 # (KASAN, lockdep, atomic-sleep checks, kmemleak, fault injection,
 # AppArmor and Landlock, and the ftrace, kprobes and BTF that fattr
-# needs), then, for 6.1, scripts/debug-kernel-6.1.config (4-level
-# paging).  FATTR_CACHE defaults to /var/cache/fattr.
+# needs), then, for 6.1 and 6.12, scripts/debug-kernel-4level.config
+# (4-level paging).  FATTR_CACHE defaults to /var/cache/fattr.
 #
 #   6.1     (the default; vm-test.sh's tag "debug") Debian 12's
 #           linux-source-6.1, built on this machine with its gcc-12, in
@@ -23,6 +23,10 @@
 #           $FATTR_CACHE/debug-kernel-newest/.  Modules for it are built
 #           in that chroot too.  56 minutes for 7.3 on two cores
 #           shared with QEMU runs; a 6 GB tree.
+#   6.12    (tag "debug-6.12") Debian 13's linux-source-6.12, built as
+#           newest is, in the trixie chroot's /usr/src/fattr-debug-6.12/
+#           (each tree has a directory of its own: unpacking empties
+#           it); lock, stamp and log in $FATTR_CACHE/debug-kernel-6.12/.
 #
 # Writes $FATTR_CACHE/kernels/TAG/:
 #   vmlinuz   the bzImage
@@ -54,7 +58,7 @@ kmod rsync xz-utils util-linux"
 case $which in
 6.1)
 	tag=debug
-	frags="$frags $top/scripts/debug-kernel-6.1.config"
+	frags="$frags $top/scripts/debug-kernel-4level.config"
 	base=$cache/debug-kernel
 	root=/
 	pkg=linux-source-6.1
@@ -66,8 +70,14 @@ newest)
 	base=$cache/debug-kernel-newest
 	srcdir=/usr/src/fattr-debug
 	;;
+6.12)
+	tag=debug-6.12
+	frags="$frags $top/scripts/debug-kernel-4level.config"
+	base=$cache/debug-kernel-6.12
+	srcdir=/usr/src/fattr-debug-6.12
+	;;
 *)
-	echo "usage: debug-kernel.sh [6.1|newest]" >&2
+	echo "usage: debug-kernel.sh [6.1|6.12|newest]" >&2
 	exit 2
 	;;
 esac
@@ -100,28 +110,39 @@ flock 9 || fail "cannot lock $base/lock"
 
 export DEBIAN_FRONTEND=noninteractive
 
-if [ "$which" = newest ]; then
-	# The suite and its build chroot as fetch-kernel.sh picks them for
-	# tag newest, with the kernel build's tools installed there.
-	picked=$("$top/scripts/newest-kernel.sh" amd64) ||
-		fail "cannot tell the newest kernel's suite"
-	# shellcheck disable=SC2086
-	set -- $picked
-	suite=$1
-	system=${3:?newest-kernel.sh named no build system}
-	say "the newest kernel is $suite's $2: building in the $system chroot"
+if [ "$which" != 6.1 ]; then
+	if [ "$which" = newest ]; then
+		# The suite and its build chroot as fetch-kernel.sh picks
+		# them for tag newest.
+		picked=$("$top/scripts/newest-kernel.sh" amd64) ||
+			fail "cannot tell the newest kernel's suite"
+		# shellcheck disable=SC2086
+		set -- $picked
+		suite=$1
+		system=${3:?newest-kernel.sh named no build system}
+		say "the newest kernel is $suite's $2: building in the $system chroot"
+	else
+		# Debian 13's own kernel series.
+		set -- trixie "$which"
+		suite=trixie
+		system=trixie
+		say "building trixie's linux-source-$which in the trixie chroot"
+	fi
+	# The build chroot, with the kernel build's tools installed there.
 	# shellcheck disable=SC2086
 	root=$("$top/scripts/debian-chroot.sh" "$system" $pkgs) ||
 		fail "preparing the $system chroot failed (see above)"
 	sys() { "$top/scripts/chroot-run.sh" "$root" "$@"; }
-	# The source package of that suite: what its linux-source
-	# metapackage depends on, else linux-source-X.Y of the kernel's
-	# version X.Y.
+	# The source package: for newest, what its suite's linux-source
+	# metapackage depends on, else (and for 6.12) linux-source-X.Y of
+	# the kernel's version X.Y.
 	target=
 	[ "$suite" = "$system" ] || target="-t $suite"
+	mver=
 	# shellcheck disable=SC2086
-	mver=$(sys apt-cache $target policy linux-source |
-		awk '/Candidate:/ { print $2 }')
+	[ "$which" != newest ] ||
+		mver=$(sys apt-cache $target policy linux-source |
+			awk '/Candidate:/ { print $2 }')
 	pkg=
 	case $mver in
 	""|"(none)") ;;

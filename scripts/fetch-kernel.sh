@@ -43,6 +43,8 @@
 #                  powerpc64le flavor, 4 KiB pages), ppc64el-64k (its
 #                  64 KiB page flavor) and s390x
 #   debug          a 6.1 with KASAN, lockdep, kmemleak (debug-kernel.sh)
+#   debug-6.12     the same from Debian 13's linux-source-6.12, built in
+#                  the trixie chroot (debug-kernel.sh 6.12)
 #   debug-newest   the same from the newest suite's linux-source (7.x),
 #                  built in that suite's chroot (debug-kernel.sh newest)
 # The backports suite is added to this machine's apt, for 6.12, from the
@@ -68,12 +70,14 @@ put() {
 
 # The debug kernels (KASAN, lockdep, kmemleak) are built by
 # debug-kernel.sh, which writes root, the system it built on (this
-# machine for debug, the newest suite's chroot for debug-newest); the
+# machine for debug, a chroot for debug-6.12 and debug-newest); the
 # build tree is linked where vm-test.sh looks for headers there.
 case $tag in
-debug|debug-newest)
-	v=6.1
-	[ "$tag" = debug ] || v=newest
+debug|debug-6.12|debug-newest)
+	case $tag in
+	debug) v=6.1 ;;
+	*) v=${tag#debug-} ;;
+	esac
 	rel=$("$top/scripts/debug-kernel.sh" "$v") || fail "building it failed"
 	root=$(cat "$dir/root")
 	ln -sfn "$(cat "$dir/kdir")" "${root%/}/usr/src/linux-headers-$rel"

@@ -55,7 +55,7 @@ if [ -s "$out/release" ] && [ "$(cat "$out/release")" = "$rel" ]; then
 	exit 0
 fi
 case $tag in
-debug|debug-newest)
+debug|debug-*)
 	fail "a kernel of scripts/debug-kernel.sh: no Debian package to take modules from" ;;
 esac
 q=

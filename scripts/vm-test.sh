@@ -22,7 +22,8 @@
 # vm-realfs.sh says what it skips.
 #
 # RUN=faults (test/vm-faults.sh) is the fault injection run: it needs a
-# kernel with CONFIG_FAULT_INJECTION (TAG debug, scripts/debug-kernel.sh).
+# kernel with CONFIG_FAULT_INJECTION (TAG debug, debug-6.12 or
+# debug-newest: scripts/debug-kernel.sh).
 #
 # The module is built by the top Makefile (so with scripts/conftest.sh)
 # with KDIR=/usr/src/linux-headers-REL, on the system fetch-kernel.sh
@@ -116,7 +117,7 @@ fi
 FATTR_MODULES='' FATTR_VM_DISKS=''
 if [ "$run" = check ] || [ "$run" = bench ] || [ "$run" = demo ]; then
 	case $tag in
-	debug|debug-newest) ;;
+	debug|debug-*) ;;
 	*)	FATTR_MODULES=$("$top/scripts/kernel-modules.sh" "$tag") || {
 			echo "vm-test: kernel $tag: no modules for the real file systems" >&2
 			exit 1
@@ -206,10 +207,10 @@ if [ "$run" = check ]; then
 	export FATTR_TCG_OPTS
 fi
 # KASAN, lockdep and kmemleak make the debug kernels (debug: 6.1,
-# debug-newest: 7.x, scripts/debug-kernel.sh) about five times slower
+# debug-6.12, debug-newest: 7.x, scripts/debug-kernel.sh) about five times slower
 # under TCG than Debian's.
 case $tag in
-debug|debug-newest) : "${FATTR_VM_TIMEOUT:=7200}" ;;
+debug|debug-*) : "${FATTR_VM_TIMEOUT:=7200}" ;;
 esac
 # riscv64, ppc64el and s390x run their guests two to four times slower
 # under TCG than amd64 (riscv64's check run: 13.5 min on 6.12).
