@@ -19,6 +19,29 @@ show getfattr --absolute-names --only-values -n ":mntns:${id}info" /
 echo "\$ grep -F /tmp/data /proc/self/mountinfo"
 grep -F /tmp/data /proc/self/mountinfo
 
+# A column (every mount's mount point in one call) beside findmnt.
+show sh /test/column.sh mountpoint
+show findmnt -n -o ID,TARGET -l
+
+# What changed, as it changes: examples/mount-changes, started first,
+# then a mount, a remount read-only, a move and an unmount; then what it
+# printed meanwhile (a second apart: each is a change set of its own).
+mkdir -p /tmp/new /tmp/moved
+/test/mount-changes >/tmp/changes.out 2>&1 &
+tool=$!
+sleep 1
+show mount -t tmpfs demo-new /tmp/new
+sleep 1
+show mount -o remount,bind,ro /tmp/new
+sleep 1
+show mount --move /tmp/new /tmp/moved
+sleep 1
+show umount /tmp/moved
+sleep 1
+kill "$tool"
+echo "\$ mount-changes    # started before these, printed meanwhile:"
+cat /tmp/changes.out
+
 # A real file system: the ext4 disk of test/vm-realfs.sh (make demo
 # attaches the check run's disks), its keys next to findmnt and df.
 if sh /test/vm-realfs.sh >/dev/null 2>&1 && [ -d /realfs/ext4 ]; then
