@@ -17,8 +17,8 @@
 #include <linux/fs.h>
 #include <linux/mount.h>
 #include <linux/nsproxy.h>
-#include <linux/sched.h>
 #include <linux/random.h>
+#include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/siphash.h>
 #include <linux/string.h>
