@@ -237,6 +237,34 @@ static const struct btf_type *fattr_btf_aggregate(const struct fattr_btf *btf,
 }
 
 /*
+ * What a pointer points to: a struct or union (through typedefs, as
+ * fattr_btf_aggregate()), else its type through qualifiers (const char).
+ */
+static const struct btf_type *fattr_btf_pointee(const struct fattr_btf *btf,
+						u32 id)
+{
+	const struct btf_type *t = fattr_btf_aggregate(btf, id);
+	int depth;
+
+	if (t)
+		return t;
+	t = fattr_btf_type(btf, id);
+	for (depth = 0; t && depth < 16; depth++) {
+		switch (FATTR_BTF_KIND(t->info)) {
+		case BTF_KIND_VOLATILE:
+		case BTF_KIND_CONST:
+		case BTF_KIND_RESTRICT:
+		case FATTR_BTF_KIND_TYPE_TAG:
+			t = fattr_btf_type(btf, t->type);
+			break;
+		default:
+			return t;
+		}
+	}
+	return NULL;
+}
+
+/*
  * Finds member @name (@len bytes) of @t, looking through its anonymous
  * struct and union members, @depth levels at most.  Adds its offset in
  * bits to *@bits.
@@ -314,7 +342,7 @@ static int fattr_btf_resolve(const struct fattr_btf *btf,
 	t = fattr_btf_type(btf, m->type);
 	name = t ? fattr_btf_str(btf, t->name_off) : NULL;
 	if (t && FATTR_BTF_KIND(t->info) == BTF_KIND_PTR) {
-		const struct btf_type *to = fattr_btf_aggregate(btf, t->type);
+		const struct btf_type *to = fattr_btf_pointee(btf, t->type);
 
 		name = to ? fattr_btf_str(btf, to->name_off) : NULL;
 	}
@@ -327,26 +355,28 @@ static int fattr_btf_resolve(const struct fattr_btf *btf,
 }
 
 /*
- * A constant fattr reads from an enum of the kernel's: @name, one
- * enumerator of any enum, named or not (fs/mount.h's T_SHARED is of an
- * anonymous one).  Optional: absent, or given two values, *@value is 0.
+ * Constants fattr reads from an enum of the kernel's: enumerators @names
+ * (NULL-terminated), all of one enum, named or not (fs/mount.h's
+ * T_SHARED and T_UNBINDABLE are of an anonymous one), into @values.
+ * Optional: if any is absent, of another enum, given two values, or
+ * wider than 32 bits, every one of @values is 0.
  */
-struct fattr_btf_const {
-	const char *name;
-	u32 *value;
+struct fattr_btf_consts {
+	const char *const *names;
+	u32 *const *values;
 };
 
 /*
- * Sets *@c->value to the value of enumerator @c->name.
+ * The value of enumerator @name into *@value, and into *@type the id of
+ * its enum.
  *
- * Return: 0, or -ENOENT if no enum has it, or has it twice with values
- * that differ, or with one that does not fit 32 bits.
+ * Return: 0, or -ENOENT if no enum has it, two enums have it, or its
+ * value does not fit 32 bits.
  */
-static int fattr_btf_const(const struct fattr_btf *btf,
-			   const struct fattr_btf_const *c)
+static int fattr_btf_find_const(const struct fattr_btf *btf, const char *name,
+				u32 *value, u32 *type)
 {
 	bool found = false;
-	u64 value = 0;
 	u32 id, i;
 
 	for (id = 1; id <= btf->nr; id++) {
@@ -363,25 +393,40 @@ static int fattr_btf_const(const struct fattr_btf *btf,
 			u64 v = kind == BTF_KIND_ENUM ? e[1] :
 				e[1] | (u64)e[2] << 32;
 
-			if (!s || strcmp(s, c->name))
+			if (!s || strcmp(s, name))
 				continue;
-			if (found && v != value)
+			if (found || v > U32_MAX)
 				return -ENOENT;
 			found = true;
-			value = v;
+			*value = v;
+			*type = id;
 		}
 	}
-	if (!found || value > U32_MAX)
-		return -ENOENT;
-	*c->value = value;
-	return 0;
+	return found ? 0 : -ENOENT;
+}
+
+/* Reads @c (struct fattr_btf_consts): all of them, or none. */
+static void fattr_btf_read_consts(const struct fattr_btf *btf,
+				  const struct fattr_btf_consts *c)
+{
+	u32 type, first = 0;
+	int i;
+
+	for (i = 0; c->names[i]; i++) {
+		if (fattr_btf_find_const(btf, c->names[i], c->values[i],
+					 &type) || (i && type != first))
+			break;
+		first = type;
+	}
+	if (c->names[i])
+		for (i = 0; c->names[i]; i++)
+			*c->values[i] = 0;
 }
 
 static int fattr_btf_parse(const void *data, size_t size,
 			   const struct fattr_btf_field *want,
-			   const struct fattr_btf_const *consts)
+			   const struct fattr_btf_consts *consts)
 {
-	const struct fattr_btf_const *c;
 	const struct btf_header *hdr = data;
 	const struct fattr_btf_field *f;
 	struct fattr_btf btf = { };
@@ -416,10 +461,8 @@ static int fattr_btf_parse(const void *data, size_t size,
 			       "an unexpected type for", f->path);
 		}
 	}
-	for (c = consts; !err && c->name; c++) {
-		if (fattr_btf_const(&btf, c))
-			*c->value = 0;
-	}
+	if (!err)
+		fattr_btf_read_consts(&btf, consts);
 	vfree(btf.by_id);
 	return err;
 }
@@ -534,14 +577,18 @@ int __init fattr_btf_init(const char *btf_path)
 		{ "mount", "mnt_share", BTF_KIND_STRUCT, "list_head", 0, true,
 		  &fattr_layout.mount_share },
 		/*
-		 * Propagation as statmount(2) reads it (5.10 to 7.x): the
-		 * peer group, and from 6.17 the flags word that holds
-		 * "shared" and "unbindable" (before, mnt_flags held them).
+		 * Propagation as the record and statmount(2) read it: the
+		 * peer group (5.10 to 7.x), and from 6.17 the flags word
+		 * that holds "shared" and "unbindable" (before, mnt_flags
+		 * held them).
 		 */
 		{ "mount", "mnt_group_id", BTF_KIND_INT, NULL, sizeof(int),
 		  true, &fattr_layout.mount_group_id },
 		{ "mount", "mnt_t_flags", BTF_KIND_INT, NULL, sizeof(int),
 		  true, &fattr_layout.mount_t_flags },
+		/* The source its record shows (5.10 to 7.x), for mnt_change. */
+		{ "mount", "mnt_devname", BTF_KIND_PTR, "char", 0, true,
+		  &fattr_layout.mount_devname },
 		/* The 64-bit id of statmount(2) and listmount(2), 6.8+. */
 		{ "mount", "mnt_id_unique", BTF_KIND_TYPEDEF, "u64", 0, true,
 		  &fattr_layout.mount_id_unique },
@@ -572,11 +619,13 @@ int __init fattr_btf_init(const char *btf_path)
 		{ }
 	};
 	/* mnt_t_flags' bits (fs/mount.h, 6.17+): an anonymous enum. */
-	const struct fattr_btf_const consts[] = {
-		{ "T_SHARED", &fattr_layout.t_shared },
-		{ "T_UNBINDABLE", &fattr_layout.t_unbindable },
-		{ }
+	static const char *const t_names[] = {
+		"T_SHARED", "T_UNBINDABLE", NULL
 	};
+	u32 *const t_values[] = {
+		&fattr_layout.t_shared, &fattr_layout.t_unbindable
+	};
+	const struct fattr_btf_consts consts = { t_names, t_values };
 	void *data = NULL;
 	ssize_t size;
 	int err;
@@ -589,7 +638,7 @@ int __init fattr_btf_init(const char *btf_path)
 		       ": fattr needs CONFIG_DEBUG_INFO_BTF" : "");
 		return size;
 	}
-	err = fattr_btf_parse(data, size, want, consts);
+	err = fattr_btf_parse(data, size, want, &consts);
 	vfree(data);
 	if (err)
 		return err;

@@ -28,6 +28,7 @@ struct fattr_layout {
 	size_t mount_share;	/* struct list_head mnt_share: the peer ring */
 	size_t mount_group_id;	/* int mnt_group_id: its peer group */
 	size_t mount_t_flags;	/* int mnt_t_flags (6.17+): T_SHARED, ... */
+	size_t mount_devname;	/* const char *mnt_devname: its source */
 	u32 t_shared;		/* the values of T_SHARED and T_UNBINDABLE */
 	u32 t_unbindable;	/* (6.17+, an enum of fs/mount.h), or 0 */
 	/* struct mnt_namespace; optional: */

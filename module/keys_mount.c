@@ -194,10 +194,17 @@ static const struct fattr_make fattr_parent_field = {
  * optional fields.
  */
 static const struct fattr_make fattr_prop_record[] = {
-	{ .make = fattr_make_prop, .arg = FATTR_P_TYPE, .record = true },
-	{ .make = fattr_make_prop, .arg = FATTR_P_PEER_GROUP, .record = true },
-	{ .make = fattr_make_prop, .arg = FATTR_P_MASTER, .record = true },
+	[FATTR_R_PROPAGATION - FATTR_R_PROPAGATION] = {
+		.make = fattr_make_prop, .arg = FATTR_P_TYPE, .record = true },
+	[FATTR_R_PEER_GROUP - FATTR_R_PROPAGATION] = {
+		.make = fattr_make_prop, .arg = FATTR_P_PEER_GROUP,
+		.record = true },
+	[FATTR_R_MASTER - FATTR_R_PROPAGATION] = {
+		.make = fattr_make_prop, .arg = FATTR_P_MASTER, .record = true },
 };
+
+static_assert(ARRAY_SIZE(fattr_prop_record) ==
+	      FATTR_R_MASTER - FATTR_R_PROPAGATION + 1);
 
 /**
  * fattr_entry_make() - how this kernel makes a key from one reading

@@ -27,6 +27,14 @@
 #include "compat.h"
 #include "mnt_walk.h"
 
+/*
+ * The super block flags statmount(2)'s sb_flags gives, and those the
+ * record shows (show_sb_opts() and "ro", 5.10 to 7.x: "mand" too).
+ */
+#define FATTR_SB_STATMOUNT	(SB_RDONLY | SB_SYNCHRONOUS | SB_DIRSYNC | \
+				 SB_LAZYTIME)
+#define FATTR_SB_SHOWN		(FATTR_SB_STATMOUNT | SB_MANDLOCK)
+
 /* mnt_id_unique of @mnt (6.8+), or 0. */
 static u64 fattr_unique_id(const struct mount *mnt)
 {
@@ -76,26 +84,28 @@ bool fattr_has_propagate_from(void)
 /*
  * mnt_propagation, mnt_peer_group and mnt_master: whether BTF has what
  * this kernel keeps them in, so that they are read from the mount.
- * statmount(2)'s statmount_propagate() reads IS_MNT_SHARED(),
+ * statmount(2) (6.8 to 7.x: statmount_mnt_basic(),
+ * mnt_to_propagation_flags()) and show_mountinfo() read IS_MNT_SHARED(),
  * IS_MNT_SLAVE() (mnt_master), IS_MNT_UNBINDABLE() and mnt_group_id
  * (fs/pnode.h).  Until 6.16 the first and last are MNT_SHARED and
- * MNT_UNBINDABLE of vfsmount's mnt_flags (<linux/mount.h>, tested at
- * build time); from 6.17 they are the bits T_SHARED and T_UNBINDABLE of
- * struct mount's mnt_t_flags, whose values only BTF tells.  A kernel
- * whose BTF does not match what the headers say gets the record's
- * fields instead (keys_mount.c), as before.
+ * MNT_UNBINDABLE of vfsmount's mnt_flags (module/conftest/
+ * mnt_shared_flag.c); from 6.17 they are the bits T_SHARED and
+ * T_UNBINDABLE of struct mount's mnt_t_flags, whose values only BTF
+ * tells.  A kernel whose BTF does not match what its headers say gets
+ * the record's fields instead (keys_mount.c), as before.
  */
 bool fattr_has_prop_fields(void)
 {
 	if (fattr_layout.mount_group_id == FATTR_NO_OFFSET ||
 	    fattr_layout.mount_master == FATTR_NO_OFFSET)
 		return false;
-#ifdef MNT_SHARED
+#ifdef FATTR_HAVE_MNT_SHARED_FLAG
 	return fattr_layout.mount_t_flags == FATTR_NO_OFFSET;
 #else
 	return fattr_layout.mount_t_flags != FATTR_NO_OFFSET &&
-	       fattr_layout.t_shared && fattr_layout.t_unbindable &&
-	       !(fattr_layout.t_shared & fattr_layout.t_unbindable);
+	       is_power_of_2(fattr_layout.t_shared) &&
+	       is_power_of_2(fattr_layout.t_unbindable) &&
+	       fattr_layout.t_shared != fattr_layout.t_unbindable;
 #endif
 }
 
@@ -105,14 +115,21 @@ static int fattr_mount_int(const struct mount *mnt, size_t offset)
 	return *(const int *)((const char *)mnt + offset);
 }
 
-/* Reads @mnt's propagation into @ref, as statmount_propagate() does. */
+/*
+ * Reads @mnt's propagation into @ref as statmount(2) and the record do.
+ * Its writers (change_mnt_propagation(), do_set_group(), umount_tree(),
+ * clone_mnt()) hold namespace_sem for write, 5.10 to 7.x, so the walk's
+ * hold keeps it and the master.  A mount's group id is not 0 only while
+ * it is shared (7.x's statmount gives mnt_group_id as it is; earlier
+ * ones, and the record, only if shared): so both read the same.
+ */
 static void fattr_prop_take(struct mount *mnt, struct fattr_mnt_ref *ref)
 {
 	struct mount *master = fattr_field(mnt, fattr_layout.mount_master);
 	bool shared, unbindable;
 	unsigned int f;
 
-#ifdef MNT_SHARED
+#ifdef FATTR_HAVE_MNT_SHARED_FLAG
 	f = READ_ONCE(fattr_vfsmount(mnt)->mnt_flags);
 	shared = f & MNT_SHARED;
 	unbindable = f & MNT_UNBINDABLE;
@@ -152,33 +169,50 @@ bool fattr_has_mnt_change(void)
 	       fattr_layout.mount_mountpoint != FATTR_NO_OFFSET;
 }
 
+/* The inode number of a dentry a mount pins (its root, its mount point). */
+static u64 fattr_ino(const struct dentry *dentry)
+{
+	return d_really_is_positive(dentry) ? d_inode(dentry)->i_ino : 0;
+}
+
 /*
- * mnt_change of @mnt: a keyed hash of the mount itself (its address and
- * unique id: a mount made anew under a freed id differs), where it is
- * mounted (its parent and the dentry it covers: a move changes either),
- * its MOUNT_ATTR_* flags, its super block's flags and its propagation,
- * each read as its own key reads it.  So it changes when a remount, a
- * move, mount_setattr(2) or a propagation change changes the mount, and
- * with odds of 2^-64 does not otherwise; a key drawn at load keeps the
- * addresses out of reach.  What it does not cover (a file system's own
- * options, a rename above the mount point, propagate_from) is in
+ * mnt_change of @mnt: a keyed hash of what its record shows and a change
+ * of the mount changes, each read as its own key reads it: its flags,
+ * its super block's flags (the record's: show_sb_opts() adds "mand"),
+ * its propagation, where it is mounted (its parent, and the inode of the
+ * directory it covers: a move changes one of them), and which mount it
+ * is.  From 6.8 that is its unique id, never given twice; before, the
+ * facts of the record a mount keeps for its life (its device, the inode
+ * of its root, its source), so that a mount made anew under a freed id
+ * differs where its record does.  No address goes in: equal values
+ * would tell that an object took a freed one's place.  What it does not
+ * cover (renames, a file system's own options, propagate_from) is in
  * fattr(7).
  */
 static u64 fattr_change_of(struct mount *mnt, const struct fattr_mnt_ref *p)
 {
+	struct mount *parent = fattr_field(mnt, fattr_layout.mount_parent);
 	struct vfsmount *vfs = fattr_vfsmount(mnt);
-	u64 w[8];
+	const char *src = NULL;
+	u64 w[8], h;
 
-	w[0] = (unsigned long)mnt;
-	w[1] = fattr_unique_id(mnt);
-	w[2] = (unsigned long)fattr_field(mnt, fattr_layout.mount_parent);
-	w[3] = (unsigned long)fattr_field(mnt, fattr_layout.mount_mountpoint);
-	w[4] = fattr_attr_flags(vfs);
-	w[5] = READ_ONCE(vfs->mnt_sb->s_flags) &
-	       (SB_RDONLY | SB_SYNCHRONOUS | SB_DIRSYNC | SB_LAZYTIME);
+	w[0] = fattr_unique_id(mnt);
+	w[1] = fattr_unique_id(parent) ?: (u32)fattr_mount_id(parent);
+	w[2] = fattr_ino(fattr_field(mnt, fattr_layout.mount_mountpoint));
+	w[3] = vfs->mnt_sb->s_dev;
+	w[4] = fattr_ino(vfs->mnt_root);
+	w[5] = fattr_attr_flags(vfs) |
+	       (u64)(READ_ONCE(vfs->mnt_sb->s_flags) & FATTR_SB_SHOWN) << 32;
 	w[6] = p->propagation;
 	w[7] = (u64)(u32)p->peer_group << 32 | (u32)p->master_group;
-	return siphash(w, sizeof(w), &fattr_change_key);
+	h = siphash(w, sizeof(w), &fattr_change_key);
+	if (!w[0] && fattr_layout.mount_devname != FATTR_NO_OFFSET)
+		src = fattr_field(mnt, fattr_layout.mount_devname);
+	if (src)
+		h = siphash_2u64(h, siphash(src, strlen(src),
+					    &fattr_change_key),
+				 &fattr_change_key);
+	return h;
 }
 
 /*
@@ -291,7 +325,9 @@ static int fattr_fs_opts(struct seq_file *m, struct vfsmount *vfs,
  * Reads what @ref asks of @mnt, whose record @mi just rendered: called
  * with namespace_sem held, which keeps @mnt in the caller's namespace,
  * its parent, and its super block.  The flags are read as statmount(2)
- * reads them under namespace_sem alone (mount_lock guards their writers).
+ * reads them under namespace_sem alone (mount_lock guards the writers of
+ * mnt_flags, s_umount those of s_flags; namespace_sem, held for write,
+ * those of propagation).
  *
  * Return: 0, or -EOVERFLOW if the record's buffer is too small for it
  * (render again).
@@ -337,9 +373,7 @@ int fattr_mi_take(const struct fattr_mi *mi, struct fattr_mnt_ref *ref,
 		ref->sb_addr = sb;
 		ref->sb_dev = sb->s_dev;
 		ref->sb_magic = sb->s_magic;
-		ref->sb_flags = READ_ONCE(sb->s_flags) &
-				(SB_RDONLY | SB_SYNCHRONOUS | SB_DIRSYNC |
-				 SB_LAZYTIME);
+		ref->sb_flags = READ_ONCE(sb->s_flags) & FATTR_SB_STATMOUNT;
 	}
 	if (take & FATTR_TAKE_TYPE)
 		ref->type_len = strlen(sb->s_type->name);

@@ -109,8 +109,14 @@ static const struct fattr_entry fattr_mount_entries[] = {
 	FATTR_REF(FATTR_ENTRY_SB_FLAGS, FATTR_R_SB_FLAGS, FATTR_TAKE_SB, NULL),
 	FATTR_MADE(FATTR_ENTRY_FS_SUBTYPE, fattr_make_subtype, 0, FATTR_TAKE_TYPE,
 		   true, NULL),
-	FATTR_REF(FATTR_ENTRY_MNT_CHANGE, FATTR_R_CHANGE, FATTR_TAKE_CHANGE,
-		  fattr_has_mnt_change),
+	/*
+	 * Not in "export": its one reading renders the record first, and
+	 * a value newer than the record it is kept with could hide a change.
+	 */
+	{ .name = FATTR_ENTRY_MNT_CHANGE, .get = fattr_get_made,
+	  .make = { .make = fattr_make_ref, .arg = FATTR_R_CHANGE,
+		    .take = FATTR_TAKE_CHANGE },
+	  .served = fattr_has_mnt_change, .no_export = true },
 	/* Lists: a NUL after each entry, which sh cannot hold: no export. */
 	{ .name = FATTR_ENTRY_OPT_ARRAY, .get = fattr_get_opts, .arg = 0,
 	  .no_export = true },

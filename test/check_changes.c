@@ -376,14 +376,16 @@ static int id_of(const char *path)
 enum op {
 	OP_MOUNT, OP_SHARED, OP_BIND, OP_REMOUNT_BIND_RO, OP_REMOUNT_SB_RO,
 	OP_SLAVE, OP_UNBINDABLE, OP_PRIVATE, OP_MOVE, OP_UMOUNT, OP_ANEW,
-	OP_RENAME_ABOVE, OP_FS_OPTIONS, NR_OPS
+	OP_RENAME_ABOVE, OP_RENAME_ROOT, OP_FS_OPTIONS, NR_OPS
 };
 static const char *const op_name[NR_OPS] = {
 	"mount tmpfs on a", "make a shared", "bind a on b (a peer of a)",
 	"remount b ro (bind)", "remount a's super block ro (a and b)",
 	"make b a slave", "make b unbindable", "make a private",
 	"move b to c", "umount c", "umount a, mount tmpfs on a again",
-	"rename d above its mount d/m", "remount a's tmpfs with size=2m",
+	"rename d above its mount d/m",
+	"rename r, above the root of f (a bind of r/s)",
+	"remount a's tmpfs with size=2m",
 };
 
 /*
@@ -398,7 +400,8 @@ static int do_op(enum op op, const char *dir, int *same)
 	char *a = xasprintf("%s/a", dir), *b = xasprintf("%s/b", dir);
 	char *c = xasprintf("%s/c", dir), *d = xasprintf("%s/d", dir);
 	char *n = xasprintf("%s/n", dir), *e = xasprintf("%s/e", dir);
-	char *em = xasprintf("%s/e/m", dir);
+	char *em = xasprintf("%s/e/m", dir), *f = xasprintf("%s/f", dir);
+	char *rd = xasprintf("%s/r", dir), *r2 = xasprintf("%s/r2", dir);
 	int r = 0, nudge = 0;
 
 	*same = 0;
@@ -448,6 +451,13 @@ static int do_op(enum op op, const char *dir, int *same)
 			*same = id_of(em);
 		nudge = 1;
 		break;
+	case OP_RENAME_ROOT:
+		/* f is a bind of r/s: its record's root is "/r/s". */
+		r = rename(rd, r2);
+		if (!r)
+			*same = id_of(f);
+		nudge = 1;
+		break;
 	case OP_FS_OPTIONS:
 		r = mount(NULL, a, NULL, MS_REMOUNT, "size=2m");
 		if (!r)
@@ -471,6 +481,9 @@ static int do_op(enum op op, const char *dir, int *same)
 	free(n);
 	free(e);
 	free(em);
+	free(f);
+	free(rd);
+	free(r2);
 	return r;
 }
 
@@ -507,7 +520,7 @@ static int sequence(const char *dir)
 	struct model m, r0, r1, c0, c1;
 	struct tool t = { 0 };
 	int op, same, err = 0;
-	char *p;
+	char *p, *q;
 
 	p = xasprintf("%s/a", dir);
 	mkdir(p, 0755);
@@ -530,6 +543,18 @@ static int sequence(const char *dir)
 	if (mount("changes-m", p, "tmpfs", 0, NULL))
 		return failed("mount %s: %s", p, strerror(errno));
 	free(p);
+	/* f: a bind of r/s, whose root a rename of r moves. */
+	p = xasprintf("%s/r", dir);
+	mkdir(p, 0755);
+	free(p);
+	p = xasprintf("%s/r/s", dir);
+	mkdir(p, 0755);
+	q = xasprintf("%s/f", dir);
+	mkdir(q, 0755);
+	if (mount(p, q, NULL, MS_BIND, NULL))
+		return failed("bind %s on %s: %s", p, q, strerror(errno));
+	free(p);
+	free(q);
 
 	model_read(&m);
 	if (tool_start(&t)) {

@@ -394,9 +394,11 @@ check_export() {
 	nset=0
 	while read -r k; do
 		# Lists (a NUL after each entry) are not exported: sh
-		# cannot hold a NUL.  The line count below sees they are not.
+		# cannot hold a NUL; nor is mnt_change (fattr(7)).  The
+		# line count below sees they are not.
 		case $k in
-		export|statfs:|opt_array|opt_sec_array|mnt_uidmap|mnt_gidmap)
+		export|statfs:|opt_array|opt_sec_array|mnt_uidmap|mnt_gidmap|\
+		mnt_change)
 			continue ;;
 		esac
 		var=$(printf '%s' "$k" | tr 'a-z:' 'A-Z_')
