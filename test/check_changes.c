@@ -46,6 +46,8 @@
 
 /* Why the sequence failed, for the test or the child's pipe. */
 static char why[2048];
+/* Lines the tool printed, change sets it ended ("."), per sequence. */
+static int lines_seen, sets_seen;
 
 static int failed(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -294,6 +296,10 @@ static int tool_catch_up(struct tool *t, struct model *m, int skip,
 			model_free(&mi);
 			return -1;
 		}
+		if (!strcmp(line, ".\n"))
+			sets_seen++;
+		else
+			lines_seen++;
 		if (strcmp(line, ".\n") && model_apply(m, line)) {
 			free(line);
 			model_free(&mi);
@@ -519,7 +525,7 @@ static int sequence(const char *dir)
 	double secs = test_budget() / 4;
 	struct model m, r0, r1, c0, c1;
 	struct tool t = { 0 };
-	int op, same, err = 0;
+	int op, same, err = 0, uncovered_ops = 0;
 	char *p, *q;
 
 	p = xasprintf("%s/a", dir);
@@ -572,9 +578,11 @@ static int sequence(const char *dir)
 			changes_read(&c1);
 			err = changes_agree(&r0, &r1, &c0, &c1, same,
 					    op_name[op]);
-			if (!err && same)
+			if (!err && same) {
 				err = uncovered(&m, &r0, &r1, same,
 						op_name[op]);
+				uncovered_ops++;
+			}
 			model_free(&r1);
 			model_free(&c1);
 		}
@@ -583,6 +591,12 @@ static int sequence(const char *dir)
 	}
 	tool_stop(&t);
 	model_free(&m);
+	if (!err)
+		printf("check_changes: uid %d: %d changes, mount-changes "
+		       "printed %d lines in %d sets, the model followed "
+		       "mountinfo (%d changes uncovered, as fattr(7) says)\n",
+		       (int)getuid(), NR_OPS, lines_seen, sets_seen,
+		       uncovered_ops);
 	return err;
 }
 
