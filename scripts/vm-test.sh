@@ -182,6 +182,21 @@ else
 fi
 export FATTR_MODULES FATTR_VM_DISKS
 FATTR_VM_APPEND="${FATTR_VM_APPEND:+$FATTR_VM_APPEND }fattr.compat=$compat"
+# The debug kernels run in 4-level paging: with the LA57 of QEMU's -cpu
+# max, a KASAN kernel may panic at boot on a false wild-memory-access
+# when an interrupt comes while identify_cpu() has the LA57 feature bit
+# cleared (6.1 always; 7.3.4 once, on 2026-12-07, having booted before).
+# 6.1 and 6.12 are built without 5-level paging
+# (debug-kernel-4level.config); 7.x has no such option, and no5lvl
+# turns it off at boot.
+# (The build tree by its own path: the headers' link in a chroot is the
+# chroot's.)
+case $tag in
+debug*)
+	grep -q '^# CONFIG_X86_5LEVEL is not set' \
+	     "${root%/}$(cat "$cache/kernels/$tag/kdir")/.config" ||
+		FATTR_VM_APPEND="$FATTR_VM_APPEND no5lvl" ;;
+esac
 export FATTR_VM_APPEND
 if [ "$run" = stress ]; then
 	# The stress run loads and unloads fattr while other threads call
