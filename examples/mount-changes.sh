@@ -21,6 +21,7 @@ set -eu
 every=${1:-1}
 state=$(mktemp -d)
 trap 'rm -rf "$state"' EXIT
+trap 'exit 1' INT TERM
 
 fget() {
 	getfattr --absolute-names --only-values -n "$1" / 2>/dev/null

@@ -372,6 +372,29 @@ if [ -f "$ex/mount-of.sh" ]; then
 	kill $waiter 2>/dev/null
 	wait $waiter 2>/dev/null
 	umount "$tmp/wait"
+	# mount-changes.sh: a mount, then its unmount, as "+ RECORD" and
+	# "- RECORD", RECORD its line of mountinfo while it was there.
+	mkdir -p "$tmp/chg"
+	sh "$ex/mount-changes.sh" 0.2 >"$tmp/chg.out" 2>&1 &
+	watcher=$!
+	sleep 2
+	mount -t tmpfs chg "$tmp/chg"
+	rec=$(awk -v p="$tmp/chg" '$5 == p' /proc/self/mountinfo)
+	for sign in + -; do
+		i=0
+		until grep -qxF "$sign $rec" "$tmp/chg.out" || [ $i -ge 50 ]; do
+			sleep 0.2
+			i=$((i + 1))
+		done
+		if grep -qxF "$sign $rec" "$tmp/chg.out"; then
+			ok
+		else
+			bad "mount-changes.sh: no '$sign $rec' in '$(head -c 300 "$tmp/chg.out")'"
+		fi
+		[ "$sign" = - ] || umount "$tmp/chg"
+	done
+	kill $watcher 2>/dev/null
+	wait $watcher 2>/dev/null
 else
 	bad "no examples in $ex"
 fi
