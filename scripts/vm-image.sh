@@ -58,7 +58,8 @@ cp "$top/test/vm-init" "$root/init"
 cp "$ko" "$root/fattr.ko"
 cp "$bin/fattr-check" "$bin/fattr-confined" \
    "$bin/fattr-fuzz" "$bin/fattr-stress" "$bin/fattr-failnth" \
-   "$bin/fattr-subvol" "$bin/mount-changes" "$root/test/"
+   "$bin/fattr-subvol" "$bin/mount-changes" "$bin/fattr-btf-rename" \
+   "$root/test/"
 [ ! -x "$bin/fattr-compat32" ] || cp "$bin/fattr-compat32" "$root/test/"
 cp "$top/test/vm-check.sh" "$top/test/getfattr-test.sh" "$top/test/vm-realfs.sh" \
    "$top/test/vm-refuse.sh" "$top/test/vm-confined.sh" \

@@ -146,7 +146,7 @@ else
 	cp -r "$top/test" "$troot$tdir"
 	cp "$top/examples/mount-changes.c" "$troot$tdir/"
 	make -s -C "$troot$tdir" clean
-	targets="fattr-check fattr-fuzz fattr-stress fattr-confined fattr-failnth fattr-subvol mount-changes EXAMPLES=."
+	targets="fattr-check fattr-fuzz fattr-stress fattr-confined fattr-failnth fattr-subvol mount-changes fattr-btf-rename EXAMPLES=."
 	[ -z "$arch_cc32" ] || targets="$targets fattr-compat32"
 	# shellcheck disable=SC2016,SC2086
 	"$top/scripts/chroot-run.sh" "$troot" \

@@ -15,6 +15,9 @@
 #          kernel's own, through a mount of sysfs of its own), and insmod
 #          from a new network namespace (whose sysfs super block fattr's
 #          mount is the first of)
+#   prop:  (not a refusal) a BTF without what mnt_propagation and its
+#          kin are read from: they are cut from the record, mnt_change
+#          is not served, and the features line says so
 #   pidns: insmod from a pid namespace other than the initial one
 #   claim: a getxattr entry point already taken by another IPMODIFY
 #          ftrace_ops (test/claim/fattr_claim.ko), each entry in turn; and
@@ -208,6 +211,76 @@ else
 fi
 rm -f /tmp/btf-empty
 load "btf"
+unload
+
+# --- prop: a BTF without what propagation is read from -----------------
+# (not a refusal) fattr loads, its features line says that
+# mnt_propagation, mnt_peer_group and mnt_master are cut from the record
+# and that mnt_change is off; those three give what each mount's record
+# in mountinfo says, a shared mount and its slave among them, and
+# mnt_change is not there.  With the peer group's member renamed in the
+# BTF (every kernel), then the enumerator T_SHARED (6.17+ only).
+prop_dir=/tmp/refuse-prop
+mkdir -p "$prop_dir/s" "$prop_dir/l"
+if ! { mount -t tmpfs fattr-prop "$prop_dir/s" &&
+	mount --make-shared "$prop_dir/s" &&
+	mount --bind "$prop_dir/s" "$prop_dir/l" &&
+	mount --make-slave "$prop_dir/l"; }; then
+	fail "prop: the shared mount and its slave could not be made"
+fi
+cat /sys/kernel/btf/vmlinux >/tmp/btf-full
+# What mountinfo says: "ID mnt_propagation mnt_peer_group mnt_master".
+prop_want() {
+	awk '{ t = 0; p = 0; m = 0
+	       for (i = 7; $i != "-"; i++)
+		       if ($i ~ /^shared:/) { t += 1048576; p = substr($i, 8) }
+		       else if ($i ~ /^master:/) { t += 524288; m = substr($i, 8) }
+		       else if ($i == "unbindable") t += 131072
+	       print $1, t ? t : 262144, p, m }' /proc/self/mountinfo
+}
+prop_case() {
+	/test/fattr-btf-rename /tmp/btf-full /tmp/btf-prop "$1" \
+		"$(echo "$1" | sed 's/.$/X/')" >/dev/null || return 0
+	mark
+	if ! insmod "$ko" btf_path=/tmp/btf-prop 2>/tmp/refuse.err; then
+		fail "prop, no $1: insmod: $(cat /tmp/refuse.err)"
+		return
+	fi
+	since_mark | grep -q 'features:.* mnt_propagation, mnt_peer_group and mnt_master cut from the record .*; mnt_change off' ||
+		fail "prop, no $1: the features line says: $(since_mark | grep 'features:')"
+	bad=0 n=0
+	prop_want >/tmp/refuse.exp
+	while read -r id t p m; do
+		for kv in mnt_propagation=$t mnt_peer_group=$p mnt_master=$m; do
+			got=$(getfattr --absolute-names --only-values \
+				-n ":mntns:$id:${kv%%=*}" / 2>&1)
+			[ "$got" = "${kv#*=}" ] || {
+				bad=1
+				fail "prop, no $1: mount $id: ${kv%%=*} is '$got', mountinfo's ${kv#*=}"
+			}
+			n=$((n + 1))
+		done
+	done </tmp/refuse.exp
+	if ! grep -q ' 1048576 [1-9]' /tmp/refuse.exp ||
+	   ! grep -q ' 524288 0 [1-9]' /tmp/refuse.exp; then
+		fail "prop, no $1: no shared mount or slave among '$(cat /tmp/refuse.exp)'"
+	fi
+	if getfattr --absolute-names --only-values -n :mnt:mnt_change / \
+	   >/dev/null 2>&1 ||
+	   getfattr --absolute-names --only-values -n :mnt: / | tr '\0' '\n' |
+	   grep -qx mnt_change; then
+		fail "prop, no $1: mnt_change is served"
+	elif [ $bad -eq 0 ]; then
+		ok "prop, no $1: $n values as mountinfo's, cut from the record; mnt_change off"
+	fi
+	log_clean "prop, no $1"
+	unload
+}
+prop_case mnt_group_id
+prop_case T_SHARED
+umount "$prop_dir/l" "$prop_dir/s"
+rm -f /tmp/btf-full /tmp/btf-prop
+load "prop"
 unload
 
 # --- pidns: its private procfs would know only that namespace's tasks ----
