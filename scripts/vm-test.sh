@@ -161,7 +161,7 @@ else
 	}
 	bin=$work/bin
 	mkdir -p "$bin"
-	cp "$troot$tdir"/fattr-* "$bin/"
+	cp "$troot$tdir"/fattr-* "$troot$tdir/mount-changes" "$bin/"
 	rm -rf "$troot$tdir"
 	# make bench's program, for this architecture.
 	if [ "$run" = bench ]; then
