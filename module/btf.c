@@ -210,19 +210,22 @@ static const struct btf_type *fattr_btf_struct(const struct fattr_btf *btf,
 	return found;
 }
 
-/* A struct or union, through typedefs and qualifiers; else NULL. */
-static const struct btf_type *fattr_btf_aggregate(const struct fattr_btf *btf,
-						  u32 id)
+/*
+ * Type @id through qualifiers, and through typedefs too if @typedefs:
+ * the first type of another kind, or NULL.
+ */
+static const struct btf_type *fattr_btf_skip(const struct fattr_btf *btf,
+					     u32 id, bool typedefs)
 {
 	const struct btf_type *t = fattr_btf_type(btf, id);
 	int depth;
 
 	for (depth = 0; t && depth < 16; depth++) {
 		switch (FATTR_BTF_KIND(t->info)) {
-		case BTF_KIND_STRUCT:
-		case BTF_KIND_UNION:
-			return t;
 		case BTF_KIND_TYPEDEF:
+			if (!typedefs)
+				return t;
+			fallthrough;
 		case BTF_KIND_VOLATILE:
 		case BTF_KIND_CONST:
 		case BTF_KIND_RESTRICT:
@@ -230,9 +233,21 @@ static const struct btf_type *fattr_btf_aggregate(const struct fattr_btf *btf,
 			t = fattr_btf_type(btf, t->type);
 			break;
 		default:
-			return NULL;
+			return t;
 		}
 	}
+	return NULL;
+}
+
+/* A struct or union, through typedefs and qualifiers; else NULL. */
+static const struct btf_type *fattr_btf_aggregate(const struct fattr_btf *btf,
+						  u32 id)
+{
+	const struct btf_type *t = fattr_btf_skip(btf, id, true);
+
+	if (t && (FATTR_BTF_KIND(t->info) == BTF_KIND_STRUCT ||
+		  FATTR_BTF_KIND(t->info) == BTF_KIND_UNION))
+		return t;
 	return NULL;
 }
 
@@ -243,25 +258,7 @@ static const struct btf_type *fattr_btf_aggregate(const struct fattr_btf *btf,
 static const struct btf_type *fattr_btf_pointee(const struct fattr_btf *btf,
 						u32 id)
 {
-	const struct btf_type *t = fattr_btf_aggregate(btf, id);
-	int depth;
-
-	if (t)
-		return t;
-	t = fattr_btf_type(btf, id);
-	for (depth = 0; t && depth < 16; depth++) {
-		switch (FATTR_BTF_KIND(t->info)) {
-		case BTF_KIND_VOLATILE:
-		case BTF_KIND_CONST:
-		case BTF_KIND_RESTRICT:
-		case FATTR_BTF_KIND_TYPE_TAG:
-			t = fattr_btf_type(btf, t->type);
-			break;
-		default:
-			return t;
-		}
-	}
-	return NULL;
+	return fattr_btf_aggregate(btf, id) ?: fattr_btf_skip(btf, id, false);
 }
 
 /*

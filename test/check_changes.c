@@ -373,6 +373,15 @@ static int write_file(const char *path, const char *s)
 	return err;
 }
 
+/* Makes directory @name under @dir. */
+static void mkdir_in(const char *dir, const char *name)
+{
+	char *p = xasprintf("%s/%s", dir, name);
+
+	mkdir(p, 0755);
+	free(p);
+}
+
 static int id_of(const char *path)
 {
 	return path_mnt_id(path, AT_SYMLINK_NOFOLLOW);
@@ -528,39 +537,27 @@ static int sequence(const char *dir)
 	int op, same, err = 0, uncovered_ops = 0;
 	char *p, *q;
 
-	p = xasprintf("%s/a", dir);
-	mkdir(p, 0755);
-	free(p);
-	p = xasprintf("%s/b", dir);
-	mkdir(p, 0755);
-	free(p);
-	p = xasprintf("%s/c", dir);
-	mkdir(p, 0755);
-	free(p);
-	p = xasprintf("%s/n", dir);
-	mkdir(p, 0755);
-	free(p);
+	mkdir_in(dir, "a");
+	mkdir_in(dir, "b");
+	mkdir_in(dir, "c");
+	mkdir_in(dir, "n");
+	mkdir_in(dir, "d");
+	mkdir_in(dir, "r");
+	mkdir_in(dir, "r/s");
+	mkdir_in(dir, "f");
+	mkdir_in(dir, "d/m");
 	/* d/m: a mount whose mount point a rename above moves. */
-	p = xasprintf("%s/d", dir);
-	mkdir(p, 0755);
-	free(p);
 	p = xasprintf("%s/d/m", dir);
-	mkdir(p, 0755);
-	if (mount("changes-m", p, "tmpfs", 0, NULL))
-		return failed("mount %s: %s", p, strerror(errno));
+	err = mount("changes-m", p, "tmpfs", 0, NULL);
 	free(p);
 	/* f: a bind of r/s, whose root a rename of r moves. */
-	p = xasprintf("%s/r", dir);
-	mkdir(p, 0755);
-	free(p);
 	p = xasprintf("%s/r/s", dir);
-	mkdir(p, 0755);
 	q = xasprintf("%s/f", dir);
-	mkdir(q, 0755);
-	if (mount(p, q, NULL, MS_BIND, NULL))
-		return failed("bind %s on %s: %s", p, q, strerror(errno));
+	err = err ?: mount(p, q, NULL, MS_BIND, NULL);
 	free(p);
 	free(q);
+	if (err)
+		return failed("the mounts d/m and f: %s", strerror(errno));
 
 	model_read(&m);
 	if (tool_start(&t)) {
