@@ -382,11 +382,11 @@ if [ -f "$ex/mount-of.sh" ]; then
 	rec=$(awk -v p="$tmp/chg" '$5 == p' /proc/self/mountinfo)
 	for sign in + -; do
 		i=0
-		until grep -qxF "$sign $rec" "$tmp/chg.out" || [ $i -ge 50 ]; do
+		until grep -qxF -e "$sign $rec" "$tmp/chg.out" || [ $i -ge 50 ]; do
 			sleep 0.2
 			i=$((i + 1))
 		done
-		if grep -qxF "$sign $rec" "$tmp/chg.out"; then
+		if grep -qxF -e "$sign $rec" "$tmp/chg.out"; then
 			ok
 		else
 			bad "mount-changes.sh: no '$sign $rec' in '$(head -c 300 "$tmp/chg.out")'"
