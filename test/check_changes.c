@@ -529,7 +529,7 @@ static int uncovered(struct model *m, const struct model *r0,
  * tool's model follows mountinfo through every change, and mnt_change
  * changes exactly where the records do.
  */
-static int sequence(const char *dir)
+static int sequence(const char *dir, const char *who)
 {
 	double secs = test_budget() / 4;
 	struct model m, r0, r1, c0, c1;
@@ -589,11 +589,10 @@ static int sequence(const char *dir)
 	tool_stop(&t);
 	model_free(&m);
 	if (!err)
-		printf("check_changes: uid %d: %d changes, mount-changes "
+		printf("check_changes: %s: %d changes, mount-changes "
 		       "printed %d lines in %d sets, the model followed "
 		       "mountinfo (%d changes uncovered, as fattr(7) says)\n",
-		       (int)getuid(), NR_OPS, lines_seen, sets_seen,
-		       uncovered_ops);
+		       who, NR_OPS, lines_seen, sets_seen, uncovered_ops);
 	return err;
 }
 
@@ -601,7 +600,7 @@ START_TEST(test_changes_root)
 {
 	const char *dir = scratch();
 
-	ck_assert_msg(!sequence(dir), "%s", why);
+	ck_assert_msg(!sequence(dir, "root"), "%s", why);
 }
 END_TEST
 
@@ -643,7 +642,8 @@ START_TEST(test_changes_uid_1000)
 			failed("mount tmpfs as uid 1000: %s", strerror(errno));
 			goto out;
 		}
-		sequence(u);
+		sequence(u, "uid 1000 in a user namespace");
+		fflush(stdout);
 out:
 		n = write(p[1], why, strlen(why));
 		_exit(why[0] ? 1 : 0);
