@@ -361,11 +361,15 @@ static const char *const pieces[] = {
 	"all:", "all", "ALL:",
 };
 
-/* The keys of a mount folder and of its statfs: folder. */
+/*
+ * The keys of a mount folder and of its statfs: folder that the oracle
+ * has a value of its own for (mount_key()); the others (mnt_change's
+ * hash among them) are held to their single keys through the columns.
+ */
 static const char *const mount_keys[] = {
 	"info", "id", "parent", "dev", "root", "mountpoint", "options",
 	"propagation", "fstype", "source", "superoptions", "unique_id",
-	"mnt_change", "statfs:",
+	"statfs:",
 };
 static const char *const statfs_keys[] = {
 	"type", "bsize", "frsize", "blocks", "bfree", "bavail", "files",
