@@ -253,12 +253,17 @@ static const struct btf_type *fattr_btf_aggregate(const struct fattr_btf *btf,
 
 /*
  * What a pointer points to: a struct or union (through typedefs, as
- * fattr_btf_aggregate()), else its type through qualifiers (const char).
+ * fattr_btf_aggregate()), else an int through qualifiers (const char).
  */
 static const struct btf_type *fattr_btf_pointee(const struct fattr_btf *btf,
 						u32 id)
 {
-	return fattr_btf_aggregate(btf, id) ?: fattr_btf_skip(btf, id, false);
+	const struct btf_type *t = fattr_btf_aggregate(btf, id);
+
+	if (t)
+		return t;
+	t = fattr_btf_skip(btf, id, false);
+	return t && FATTR_BTF_KIND(t->info) == BTF_KIND_INT ? t : NULL;
 }
 
 /*
@@ -623,6 +628,8 @@ int __init fattr_btf_init(const char *btf_path)
 		&fattr_layout.t_shared, &fattr_layout.t_unbindable
 	};
 	const struct fattr_btf_consts consts = { t_names, t_values };
+
+	static_assert(ARRAY_SIZE(t_names) == ARRAY_SIZE(t_values) + 1);
 	void *data = NULL;
 	ssize_t size;
 	int err;

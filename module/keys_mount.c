@@ -203,8 +203,9 @@ static const struct fattr_make fattr_prop_record[] = {
 		.make = fattr_make_prop, .arg = FATTR_P_MASTER, .record = true },
 };
 
-static_assert(ARRAY_SIZE(fattr_prop_record) ==
-	      FATTR_R_MASTER - FATTR_R_PROPAGATION + 1);
+/* fattr_entry_make() indexes it by the three, which must be adjacent. */
+static_assert(FATTR_R_PEER_GROUP - FATTR_R_PROPAGATION == 1 &&
+	      FATTR_R_MASTER - FATTR_R_PROPAGATION == 2);
 
 /**
  * fattr_entry_make() - how this kernel makes a key from one reading

@@ -117,11 +117,12 @@ static int fattr_mount_int(const struct mount *mnt, size_t offset)
 
 /*
  * Reads @mnt's propagation into @ref as statmount(2) and the record do.
- * Its writers (change_mnt_propagation(), do_set_group(), umount_tree(),
- * clone_mnt()) hold namespace_sem for write, 5.10 to 7.x, so the walk's
- * hold keeps it and the master.  A mount's group id is not 0 only while
- * it is shared (7.x's statmount gives mnt_group_id as it is; earlier
- * ones, and the record, only if shared): so both read the same.
+ * Its writers (change_mnt_propagation(), clone_mnt(), umount_tree();
+ * do_set_group() from 5.15, bulk_make_private() in 7.x) hold
+ * namespace_sem for write, so the walk's hold keeps it and the master.
+ * A mount's group id is not 0 only while it is shared (7.x's statmount
+ * gives mnt_group_id as it is; earlier ones, and the record, only if
+ * shared): so both read the same.
  */
 static void fattr_prop_take(struct mount *mnt, struct fattr_mnt_ref *ref)
 {
@@ -161,18 +162,30 @@ void __init fattr_facts_init(void)
 	get_random_bytes(&fattr_change_key, sizeof(fattr_change_key));
 }
 
-/* mnt_change: what it reads is in BTF (and mnt_id_unique, if 6.8+). */
+/*
+ * mnt_change: what it reads is in BTF: propagation, the parent and the
+ * mount point, and which mount it is (mnt_id_unique from 6.8, before it
+ * the source).
+ */
 bool fattr_has_mnt_change(void)
 {
 	return fattr_has_prop_fields() &&
 	       fattr_layout.mount_parent != FATTR_NO_OFFSET &&
-	       fattr_layout.mount_mountpoint != FATTR_NO_OFFSET;
+	       fattr_layout.mount_mountpoint != FATTR_NO_OFFSET &&
+	       (fattr_layout.mount_id_unique != FATTR_NO_OFFSET ||
+		fattr_layout.mount_devname != FATTR_NO_OFFSET);
 }
 
-/* The inode number of a dentry a mount pins (its root, its mount point). */
+/*
+ * The inode number of a dentry a mount pins, its root or its mount
+ * point: positive while the mount is in a namespace (the mount holds a
+ * reference, and d_delete() makes only an unreferenced dentry negative).
+ */
 static u64 fattr_ino(const struct dentry *dentry)
 {
-	return d_really_is_positive(dentry) ? d_inode(dentry)->i_ino : 0;
+	const struct inode *inode = d_inode(dentry);
+
+	return inode ? inode->i_ino : 0;
 }
 
 /*
@@ -196,7 +209,7 @@ static u64 fattr_change_of(struct mount *mnt, const struct fattr_mnt_ref *p)
 	const char *src = NULL;
 	u64 w[8], h;
 
-	w[0] = fattr_unique_id(mnt);
+	w[0] = fattr_unique_id(mnt) ?: (u32)fattr_mount_id(mnt);
 	w[1] = fattr_unique_id(parent) ?: (u32)fattr_mount_id(parent);
 	w[2] = fattr_ino(fattr_field(mnt, fattr_layout.mount_mountpoint));
 	w[3] = vfs->mnt_sb->s_dev;
@@ -206,7 +219,7 @@ static u64 fattr_change_of(struct mount *mnt, const struct fattr_mnt_ref *p)
 	w[6] = p->propagation;
 	w[7] = (u64)(u32)p->peer_group << 32 | (u32)p->master_group;
 	h = siphash(w, sizeof(w), &fattr_change_key);
-	if (!w[0] && fattr_layout.mount_devname != FATTR_NO_OFFSET)
+	if (!fattr_unique_id(mnt))
 		src = fattr_field(mnt, fattr_layout.mount_devname);
 	if (src)
 		h = siphash_2u64(h, siphash(src, strlen(src),
@@ -347,7 +360,8 @@ int fattr_mi_take(const struct fattr_mi *mi, struct fattr_mnt_ref *ref,
 	if (ref->want_fs_opts && fattr_fs_opts(mi->seq, vfs, ref))
 		return -EOVERFLOW;
 	ref->taken = true;
-	take = ref->take ? ref->take : ~0U;
+	/* 0: every fact but mnt_change, which no record key gives. */
+	take = ref->take ? ref->take : ~(unsigned int)FATTR_TAKE_CHANGE;
 	if (ref->want_master_reached && fattr_has_propagate_from())
 		ref->master_reached = fattr_master_reached(mnt,
 							   fattr_seq_root(mi->seq));
