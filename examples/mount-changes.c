@@ -7,8 +7,9 @@
  * one column, ":mntns:all:mnt_change" (fattr(7)): each mount's id and a
  * number that changes when the mount is moved, remounted, or changes
  * flags or propagation.  Only the records of the mounts whose number
- * changed, or that are new, are read (":mntns:ID:info").  It prints,
- * per change of the namespace:
+ * changed, or that are new, and of the mounts under those (a move moves
+ * them too) are read (":mntns:ID:info").  It prints, per change of the
+ * namespace:
  *
  *   + RECORD    a mount that was added (its mountinfo record)
  *   - RECORD    a mount that went (the record it had)
@@ -21,8 +22,8 @@
  * A mount whose id was freed and given to a new mount between two reads
  * is "~", as a diff of two reads of mountinfo by id would show it.  What
  * mnt_change does not cover, this does not see (fattr(7): a file
- * system's own options changed alone, a rename above a mount point,
- * propagate_from); and where the kernel does not signal a change to
+ * system's own options changed alone, a rename above a mount point or a
+ * mount's root, propagate_from); and where the kernel does not signal a change to
  * poll(2) (mount(2)'s MS_SHARED and the like before 7.3), it is printed
  * with the next one.  --once: print what changes at the next change,
  * then exit.
@@ -44,6 +45,7 @@ struct mnt {
 	int id;
 	uint64_t change;	/* its mnt_change */
 	char *rec;		/* its record, newline included */
+	int mark;		/* changes(): CHANGED, UNDER or CLEAN */
 };
 
 struct snap {
@@ -204,12 +206,42 @@ static void first_snap(struct snap *s)
 	free(recs.m);
 }
 
+/* The parent's id in record @rec ("ID PARENT ..."), or 0. */
+static int parent_of(const char *rec)
+{
+	const char *sp = strchr(rec, ' ');
+
+	return sp && sp[1] != '!' ? atoi(sp + 1) : 0;
+}
+
+/*
+ * Whether mount @m of @s is under a mount marked CHANGED: a move changes
+ * the mount point of every mount under the one moved, and not their own
+ * mnt_change (fattr(7)).  Each mount's answer is kept in its mark
+ * (UNDER or CLEAN), so that a pass over all of them is linear.
+ */
+enum { CLEAN = 1, CHANGED, UNDER };
+
+static int under_changed(struct snap *s, struct mnt *m, int depth)
+{
+	struct mnt *p;
+
+	if (m->mark)
+		return m->mark;
+	p = find(s, parent_of(m->rec));
+	if (!p || p == m || depth > 4096)
+		return (m->mark = CLEAN);
+	m->mark = under_changed(s, p, depth + 1) == CLEAN ? CLEAN : UNDER;
+	return m->mark;
+}
+
 /*
  * Prints what changed from @old to the namespace now, and makes @old
- * the namespace now.
+ * the namespace now.  Returns how many lines it printed.
  */
-static void changes(struct snap *old)
+static int changes(struct snap *old)
 {
+	int lines = 0, any = 0;
 	struct snap now;
 	size_t i, j, k;
 	char *rec;
@@ -220,12 +252,14 @@ static void changes(struct snap *old)
 		struct mnt *n = j < now.n ? &now.m[j] : NULL;
 
 		if (o && (!n || o->id < n->id)) {
+			lines++;
 			printf("- %s", o->rec);
 			free(o->rec);
 			i++;
 			continue;
 		}
 		j++;
+		n->mark = 0;
 		if (o && o->id == n->id) {
 			i++;
 			n->rec = o->rec;
@@ -235,24 +269,42 @@ static void changes(struct snap *old)
 			}
 			rec = record_of(n->id);
 			if (rec && strcmp(rec, n->rec))
-				printf("~ %s", rec);
+				lines += printf("~ %s", rec) > 0;
 			else if (!rec)
-				printf("- %s", n->rec);
+				lines += printf("- %s", n->rec) > 0;
 			free(n->rec);
 			n->rec = rec;
 		} else {
 			n->rec = record_of(n->id);
 			if (n->rec)
-				printf("+ %s", n->rec);
+				lines += printf("+ %s", n->rec) > 0;
 		}
+		n->mark = CHANGED;
+		any = 1;
 		if (n->rec)
 			now.m[k++] = *n;
 	}
 	now.n = k;
+	/* The mounts under one that changed: their records, read again. */
+	for (i = 0; any && i < now.n; i++) {
+		struct mnt *m = &now.m[i];
+
+		if (under_changed(&now, m, 0) != UNDER)
+			continue;
+		rec = record_of(m->id);
+		if (rec && strcmp(rec, m->rec)) {
+			lines += printf("~ %s", rec) > 0;
+			free(m->rec);
+			m->rec = rec;
+		} else {
+			free(rec);	/* the same, or gone: the next change says */
+		}
+	}
 	free(old->m);
 	*old = now;
 	printf(".\n");
 	fflush(stdout);
+	return lines;
 }
 
 int main(int argc, char **argv)

@@ -92,6 +92,30 @@ while :; do
 			fi ;;
 		esac
 	done <"$state/diff"
+	# The mounts under one that changed or is new: a move moves their
+	# mount points too, not their mnt_change.  Their records again.
+	if grep -q '^changed\|^new' "$state/diff"; then
+		for f in "$state"/rec.*; do
+			[ -f "$f" ] && head -n 1 "$f"
+		done | awk 'NR == FNR { if ($1 != "gone") c[$2] = 1; next }
+			{ up[$1] = $2 }
+			function under(id, n) {
+				for (n = 0; n < 4096 && (id in up) && up[id] != id; n++) {
+					id = up[id]
+					if (id in c)
+						return 1
+				}
+				return 0
+			}
+			END { for (id in up) if (!(id in c) && under(id)) print id }' \
+			"$state/diff" - >"$state/under"
+		while read -r id; do
+			cp "$state/rec.$id" "$state/was"
+			if keep "$id" && ! cmp -s "$state/was" "$state/rec.$id"; then
+				show '~' "$state/rec.$id"
+			fi
+		done <"$state/under"
+	fi
 	mv "$state/now" "$state/old"
 	echo .
 done

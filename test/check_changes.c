@@ -328,10 +328,42 @@ static void changes_read(struct model *c)
 	free(col);
 }
 
+/* Whether mnt_change of mount @id changed from @c0 to @c1. */
+static int change_changed(const struct model *c0, const struct model *c1,
+			  int id)
+{
+	long a = model_find(c0, id), b = model_find(c1, id);
+
+	return a < 0 || b < 0 || strcmp(c0->rec[a], c1->rec[b]);
+}
+
+/*
+ * Whether a mount above @id in @r1 (by its records' parent ids) got
+ * another mnt_change: a move moves the mount points of the mounts under
+ * the one moved, and not their own mnt_change (fattr(7)).
+ */
+static int above_changed(const struct model *r1, const struct model *c0,
+			 const struct model *c1, int id)
+{
+	long i;
+	int n, up;
+
+	for (n = 0; n < 64 && (i = model_find(r1, id)) >= 0; n++) {
+		up = atoi(strchr(r1->rec[i], ' ') + 1);
+		if (up == id)
+			break;
+		if (change_changed(c0, c1, up))
+			return 1;
+		id = up;
+	}
+	return 0;
+}
+
 /*
  * Around one change: every mount in both @r0 and @r1 (records) kept its
  * mnt_change (@c0, @c1) if its record did, and got another if not; but
- * @same, whose record changed in a way mnt_change does not cover.
+ * @same, whose record changed in a way mnt_change does not cover, and a
+ * mount under one whose mnt_change changed.
  */
 static int changes_agree(const struct model *r0, const struct model *r1,
 			 const struct model *c0, const struct model *c1,
@@ -350,6 +382,8 @@ static int changes_agree(const struct model *r0, const struct model *r1,
 			continue;	/* gone, or came between the reads */
 		rec_same = !strcmp(r0->rec[i], r1->rec[j]);
 		ch_same = !strcmp(c0->rec[a], c1->rec[b]);
+		if (!rec_same && ch_same && above_changed(r1, c0, c1, id))
+			continue;
 		if (id == same ? !ch_same : rec_same != ch_same)
 			return failed("%s: mount %d's mnt_change %s (%s -> %s) "
 				      "where its record %s: \"%s\" -> \"%s\"",
@@ -391,6 +425,7 @@ static int id_of(const char *path)
 enum op {
 	OP_MOUNT, OP_SHARED, OP_BIND, OP_REMOUNT_BIND_RO, OP_REMOUNT_SB_RO,
 	OP_SLAVE, OP_UNBINDABLE, OP_PRIVATE, OP_MOVE, OP_UMOUNT, OP_ANEW,
+	OP_MOVE_TREE,
 	OP_RENAME_ABOVE, OP_RENAME_ROOT, OP_FS_OPTIONS, NR_OPS
 };
 static const char *const op_name[NR_OPS] = {
@@ -398,6 +433,7 @@ static const char *const op_name[NR_OPS] = {
 	"remount b ro (bind)", "remount a's super block ro (a and b)",
 	"make b a slave", "make b unbindable", "make a private",
 	"move b to c", "umount c", "umount a, mount tmpfs on a again",
+	"move t, which has a mount t/k, to t2",
 	"rename d above its mount d/m",
 	"rename r, above the root of f (a bind of r/s)",
 	"remount a's tmpfs with size=2m",
@@ -417,6 +453,7 @@ static int do_op(enum op op, const char *dir, int *same)
 	char *n = xasprintf("%s/n", dir), *e = xasprintf("%s/e", dir);
 	char *em = xasprintf("%s/e/m", dir), *f = xasprintf("%s/f", dir);
 	char *rd = xasprintf("%s/r", dir), *r2 = xasprintf("%s/r2", dir);
+	char *t = xasprintf("%s/t", dir), *t2 = xasprintf("%s/t2", dir);
 	int r = 0, nudge = 0;
 
 	*same = 0;
@@ -457,7 +494,11 @@ static int do_op(enum op op, const char *dir, int *same)
 		r = umount(c);
 		break;
 	case OP_ANEW:
-		r = umount(a) ?: mount("changes-a2", a, "tmpfs", 0, NULL);
+		/* The same source: before 6.8 the device and root tell. */
+		r = umount(a) ?: mount("changes-a", a, "tmpfs", 0, NULL);
+		break;
+	case OP_MOVE_TREE:
+		r = mount(t, t2, NULL, MS_MOVE, NULL);
 		break;
 	case OP_RENAME_ABOVE:
 		/* d/m is a mount: renaming d moves its mount point. */
@@ -499,6 +540,8 @@ static int do_op(enum op op, const char *dir, int *same)
 	free(f);
 	free(rd);
 	free(r2);
+	free(t);
+	free(t2);
 	return r;
 }
 
@@ -545,6 +588,8 @@ static int sequence(const char *dir, const char *who)
 	mkdir_in(dir, "r");
 	mkdir_in(dir, "r/s");
 	mkdir_in(dir, "f");
+	mkdir_in(dir, "t");
+	mkdir_in(dir, "t2");
 	mkdir_in(dir, "d/m");
 	/* d/m: a mount whose mount point a rename above moves. */
 	p = xasprintf("%s/d/m", dir);
@@ -556,8 +601,17 @@ static int sequence(const char *dir, const char *who)
 	err = err ?: mount(p, q, NULL, MS_BIND, NULL);
 	free(p);
 	free(q);
+	/* t/k: a mount under t, which a move of t moves. */
+	p = xasprintf("%s/t", dir);
+	err = err ?: mount("changes-t", p, "tmpfs", 0, NULL);
+	free(p);
+	mkdir_in(dir, "t/k");
+	p = xasprintf("%s/t/k", dir);
+	err = err ?: mount("changes-k", p, "tmpfs", 0, NULL);
+	free(p);
 	if (err)
-		return failed("the mounts d/m and f: %s", strerror(errno));
+		return failed("the mounts d/m, f, t and t/k: %s",
+			      strerror(errno));
 
 	model_read(&m);
 	if (tool_start(&t)) {
