@@ -206,10 +206,10 @@ static u64 fattr_change_of(struct mount *mnt, const struct fattr_mnt_ref *p)
 {
 	struct mount *parent = fattr_field(mnt, fattr_layout.mount_parent);
 	struct vfsmount *vfs = fattr_vfsmount(mnt);
+	u64 unique = fattr_unique_id(mnt), w[8], h;
 	const char *src = NULL;
-	u64 w[8], h;
 
-	w[0] = fattr_unique_id(mnt) ?: (u32)fattr_mount_id(mnt);
+	w[0] = unique ?: (u32)fattr_mount_id(mnt);
 	w[1] = fattr_unique_id(parent) ?: (u32)fattr_mount_id(parent);
 	w[2] = fattr_ino(fattr_field(mnt, fattr_layout.mount_mountpoint));
 	w[3] = vfs->mnt_sb->s_dev;
@@ -219,7 +219,7 @@ static u64 fattr_change_of(struct mount *mnt, const struct fattr_mnt_ref *p)
 	w[6] = p->propagation;
 	w[7] = (u64)(u32)p->peer_group << 32 | (u32)p->master_group;
 	h = siphash(w, sizeof(w), &fattr_change_key);
-	if (!fattr_unique_id(mnt))
+	if (!unique)
 		src = fattr_field(mnt, fattr_layout.mount_devname);
 	if (src)
 		h = siphash_2u64(h, siphash(src, strlen(src),

@@ -444,5 +444,5 @@ void __init fattr_walk_features(void)
 		fattr_has_prop_fields() ? "read from the mount" :
 		"cut from the record (no mnt_group_id, mnt_master, or mnt_t_flags and its T_SHARED and T_UNBINDABLE as this kernel's headers expect in BTF)",
 		fattr_has_mnt_change() ? "on" :
-		"off (propagation not read from the mount, or no mnt_parent or mnt_mountpoint in BTF)");
+		"off (propagation not read from the mount, or no mnt_parent, mnt_mountpoint, or mnt_id_unique or mnt_devname in BTF)");
 }
