@@ -1275,14 +1275,68 @@ static int bench_misses(const char *ko)
 	return 0;
 }
 
+/*
+ * --spin OP N SECONDS, for a profiler (bench/vm-profile.sh): in a fresh
+ * namespace of N mounts, repeats one way of listing them for SECONDS.
+ */
+static const struct {
+	const char *name;
+	int (*op)(struct target *t);
+} spin_ops[] = {
+	{ "mntns", op_fattr_list },
+	{ "listmount", op_listmount },
+	{ "col-attr", op_col_attr },
+	{ "col-point", op_col_point },
+	{ "lmsm-basic", op_lmsm_basic },
+	{ "scan-ids", op_scan_ids },
+};
+
+static int spin(const char *name, int n, int seconds)
+{
+	struct target t;
+	long long end;
+	long calls = 0;
+	size_t i;
+
+	for (i = 0; i < sizeof(spin_ops) / sizeof(spin_ops[0]); i++)
+		if (!strcmp(spin_ops[i].name, name))
+			break;
+	if (i == sizeof(spin_ops) / sizeof(spin_ops[0]) || n < 2) {
+		fprintf(stderr, "fattr-bench --spin: no way %s, or N < 2\n",
+			name);
+		return 2;
+	}
+	make_mounts(n, &t);
+	/* A profiler attaches now (bench/vm-profile.sh waits for this). */
+	printf("fattr-bench --spin: ready, pid %d\n", getpid());
+	fflush(stdout);
+	end = now_ns() + seconds * 1000000000LL;
+	while (now_ns() < end) {
+		if (spin_ops[i].op(&t)) {
+			perror(name);
+			return 1;
+		}
+		calls++;
+	}
+	printf("fattr-bench --spin %s: %d mounts, %ld calls, %.1f us a call\n",
+	       name, n, calls, seconds * 1e6 / calls);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct utsname u;
 	int status = 0;
 	int i;
 
+	if (argc == 5 && !strcmp(argv[1], "--spin")) {
+		value = malloc(VALUE_MAX);
+		if (!value)
+			die("malloc");
+		return spin(argv[2], atoi(argv[3]), atoi(argv[4]));
+	}
 	if (argc != 2 && !(argc == 3 && !strcmp(argv[1], "--facts"))) {
-		fprintf(stderr, "usage: fattr-bench MODULE.ko | --facts PATH\n");
+		fprintf(stderr, "usage: fattr-bench MODULE.ko | --facts PATH | --spin OP N SECONDS\n");
 		return 2;
 	}
 	value = malloc(VALUE_MAX);

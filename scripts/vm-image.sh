@@ -183,6 +183,14 @@ fi
 if [ -x "$ul/usr/sbin/blkid" ]; then
 	copy_elf /usr/sbin/blkid
 fi
+# perf, for the profile run (scripts/vm-test.sh TAG profile): Debian's
+# linux-perf of this machine, whose perf record and report work on the
+# newer kernels too (the perf_event ABI is stable).
+if [ -n "${FATTR_PERF:-}" ]; then
+	[ -x "$ul/usr/bin/perf" ] || fail "no $ul/usr/bin/perf (apt-get install linux-perf)"
+	copy_elf /usr/bin/perf
+	cp "$top/bench/vm-profile.sh" "$root/test/"
+fi
 mkdir -p "$root/etc/apparmor.d" "$root/etc/apparmor"
 cp -r "$ul/etc/apparmor.d/tunables" "$root/etc/apparmor.d/"
 : >"$root/etc/apparmor/parser.conf"

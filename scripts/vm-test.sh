@@ -129,6 +129,20 @@ if [ "$run" = check ] || [ "$run" = bench ] || [ "$run" = demo ]; then
 	}
 fi
 
+# RUN=profile (bench/vm-profile.sh): perf's samples of the ways of
+# listing the mounts, amd64 only, with this machine's linux-perf.
+if [ "$run" = profile ]; then
+	[ "$arch" = amd64 ] || {
+		echo "vm-test: kernel $tag: the profile run is amd64's only" >&2
+		exit 1
+	}
+	[ -x /usr/bin/perf ] || DEBIAN_FRONTEND=noninteractive \
+		"$top/scripts/apt-get.sh" install -y -q linux-perf >/dev/null
+	make -s -C "$top/bench" || exit 1
+	FATTR_PERF=1
+	export FATTR_PERF
+fi
+
 if [ "$arch" = amd64 ]; then
 	make -s -C "$top/test" >/dev/null
 	bin=$top/test
