@@ -6,7 +6,8 @@
 # sampling (Debian's linux-perf, put into the image by vm-image.sh) of
 # fattr-bench --spin, at each N of $sizes.  It prints, per way and N,
 # the calls' mean time, then the symbols by their own share of the
-# samples and by their share with their callees.  Profiling is not a
+# samples, by the places in them, and by their share with their
+# callees.  Profiling is not a
 # test: the run fails only if a way fails.
 
 sizes="1000 10000"
@@ -45,6 +46,10 @@ for n in $sizes; do
 		perf report -i /tmp/perf.data --stdio --no-children -g none \
 			--sort sym --percent-limit 0.7 2>/dev/null |
 			grep -v -e '^#' -e '^$' | head -30
+		echo "--- places (symbol+offset: objdump -d of the run's fattr.ko)"
+		perf report -i /tmp/perf.data --stdio --no-children -g none \
+			--sort symoff --percent-limit 0.5 2>/dev/null |
+			grep -v -e '^#' -e '^$' | head -40
 		echo "--- with callees"
 		perf report -i /tmp/perf.data --stdio --children -g none \
 			--sort sym --percent-limit 2 2>/dev/null |

@@ -189,6 +189,8 @@ static int fattr_ids_visit(struct fattr_mi *mi, struct fattr_listing *l,
 		l->render = true;
 		judged = true;
 	}
+	if (!mi->seq->size)
+		return -EOVERFLOW;	/* a page first, then render */
 	err = fattr_mi_show(mi, v);
 	l->rendered += mi->seq->count;
 	/*
@@ -364,21 +366,32 @@ static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_sink *sink,
 				   .root = fattr_seq_root(mi->seq) };
 	/* Bytes an entry takes, usually: "ID:\0"; "ID\0=N\0"; a field. */
 	size_t each = !col ? 8 : col->record ? 64 : 24;
-	struct mount *v;
-	int err;
 
+	size_t room = each * fattr_ns_mounts_hint();
+	struct mount *v;
+	int err = 0;
+
+	/*
+	 * A listing that judges renders only the odd mount: its scratch
+	 * buffer comes with the first (fattr_ids_visit()), else a page now.
+	 */
 	if (fattr_can_judge() && (!col || !col->record)) {
 		l.memo = fattr_memo_alloc();
 		if (!l.memo)
 			return -ENOMEM;
+	} else {
+		err = fattr_val_reserve(&l.scratch, PAGE_SIZE);
 	}
-	err = fattr_val_reserve(&l.scratch, PAGE_SIZE);
-	/* Room for as many mounts as there are now, up to a hold's worth. */
+	/*
+	 * Room for as many mounts as there are now; where the value goes
+	 * out after each hold (fattr_ids_flush()), for a hold's worth.
+	 */
+	if (!sink->size || sink->size >= XATTR_SIZE_MAX)
+		room = min_t(size_t, room, each * FATTR_VISITS_PER_HOLD);
 	if (!err)
 		err = fattr_val_reserve(&l.out,
 					min_t(size_t, FATTR_OUT_ROOM,
-					      each * fattr_ns_mounts_hint() +
-					      FATTR_ID_ROOM));
+					      room + FATTR_ID_ROOM));
 	if (err)
 		goto free;
 	v = fattr_mi_lock(mi, &l.scratch);

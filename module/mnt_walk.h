@@ -73,9 +73,15 @@ static inline const struct path *fattr_seq_root(const struct seq_file *m)
 				     fattr_layout.proc_mounts_root);
 }
 
+/* The mount after @v in the caller's mountinfo (a listing's every step). */
+static inline struct mount *fattr_mi_next(struct fattr_mi *mi,
+					  struct mount *v)
+{
+	return mi->seq->op->next(mi->seq, v, &mi->pos);
+}
+
 /* mountinfo.c: the walk's steps, through the file's seq_operations. */
 struct mount *fattr_mi_lock(struct fattr_mi *mi, struct fattr_val *buf);
-struct mount *fattr_mi_next(struct fattr_mi *mi, struct mount *v);
 void fattr_mi_unlock(struct fattr_mi *mi, struct mount *next);
 int fattr_mi_show(struct fattr_mi *mi, struct mount *v);
 int fattr_val_grow_record(struct fattr_val *val, bool record);

@@ -67,11 +67,6 @@ struct mount *fattr_mi_lock(struct fattr_mi *mi, struct fattr_val *buf)
 	return m->op->start(m, &mi->pos);
 }
 
-struct mount *fattr_mi_next(struct fattr_mi *mi, struct mount *v)
-{
-	return mi->seq->op->next(mi->seq, v, &mi->pos);
-}
-
 /*
  * Drops namespace_sem.  @next, a mount of the caller's namespace (6.1's
  * m_stop() parks procfs's cursor there), is where fattr_mi_lock()

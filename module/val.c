@@ -95,14 +95,22 @@ int fattr_val_grow_render(struct fattr_val *val)
 int fattr_val_put_u64(struct fattr_val *val, u64 n)
 {
 	char digits[20];
-	unsigned int i = 0;
+	unsigned int i = sizeof(digits), low;
 
-	do {
-		digits[i++] = '0' + do_div(n, 10);
-	} while (n);
-	if (val->len > val->cap || val->cap - val->len < i)
+	/* Past 32 bits (unique ids, sizes): do_div() on 32-bit machines. */
+	while (n > U32_MAX)
+		digits[--i] = '0' + do_div(n, 10);
+	/* Two digits a step, by multiplications: a listing's ids are ints. */
+	for (low = n; low >= 100; low /= 100) {
+		digits[--i] = '0' + low % 10;
+		digits[--i] = '0' + low / 10 % 10;
+	}
+	if (low >= 10)
+		digits[--i] = '0' + low % 10;
+	digits[--i] = '0' + (low >= 10 ? low / 10 : low);
+	if (val->len > val->cap || val->cap - val->len < sizeof(digits) - i)
 		return -ENOSPC;
-	while (i)
-		val->buf[val->len++] = digits[--i];
+	memcpy(val->buf + val->len, digits + i, sizeof(digits) - i);
+	val->len += sizeof(digits) - i;
 	return 0;
 }
