@@ -79,9 +79,44 @@ if grep -q '^CONFIG_COMPAT=y' "${root%/}$kdir/.config" 2>/dev/null; then
 	fi
 fi
 
+# build_ko SRC_DIR [LOG]: builds SRC_DIR/fattr.ko (a copy of Kbuild
+# Makefile module uapi scripts) for this kernel with SRC_DIR's own top
+# Makefile, and SRC_DIR/claim/fattr_claim.ko where SRC_DIR has claim/;
+# make's output to LOG (default $work/build.log).
+build_ko() {
+	src=$1 log=${2:-$work/build.log}
+	if [ "$root" = / ]; then
+		{ make -s -C "$src" KDIR="$kdir" &&
+		  if [ -d "$src/claim" ]; then
+			make -s -C "$kdir" M="$src/claim" modules
+		  fi; } >"$log" 2>&1 || build_failed "$src" "$log"
+		return
+	fi
+	# A directory of this run's own: runs of other caches share $root.
+	bdir=/build/fattr-$tag.$$.$(basename "$src")
+	rm -rf "$root$bdir"
+	mkdir -p "$root/build"
+	cp -r "$src" "$root$bdir"
+	# shellcheck disable=SC2016,SC2086
+	"$top/scripts/chroot-run.sh" "$root" \
+		sh -c 'b=$1 k=$2; shift 2
+		       make -s -C "$b" KDIR="$k" "$@" &&
+		       if [ -d "$b/claim" ]; then
+			       make -s -C "$k" M="$b/claim" "$@" modules
+		       fi' \
+		sh "$bdir" "$kdir" $kmake >"$log" 2>&1 ||
+		build_failed "$src" "$log"
+	cp "$root$bdir/fattr.ko" "$src/fattr.ko"
+	[ ! -d "$src/claim" ] || cp "$root$bdir/claim/fattr_claim.ko" "$src/claim/"
+	rm -rf "$root$bdir"
+}
+
+# build_failed SRC_DIR LOG
 build_failed() {
-	cat "$work/build.log" >&2
-	echo "vm-test: kernel $tag: building fattr.ko for $rel failed" >&2
+	cat "$2" >&2
+	what=fattr.ko
+	[ "$1" = "$work/src" ] || what="$1/fattr.ko"
+	echo "vm-test: kernel $tag: building $what for $rel failed" >&2
 	exit 1
 }
 
@@ -91,26 +126,7 @@ rm -rf "$work"
 mkdir -p "$work/src"
 (cd "$top" && cp -r Kbuild Makefile module uapi scripts "$work/src/")
 cp -r "$top/test/claim" "$work/src/claim"
-if [ "$root" = / ]; then
-	{ make -s -C "$work/src" KDIR="$kdir" &&
-	  make -s -C "$kdir" M="$work/src/claim" modules; } \
-		>"$work/build.log" 2>&1 || build_failed
-else
-	# A directory of this run's own: runs of other caches share $root.
-	bdir=/build/fattr-$tag.$$
-	rm -rf "$root$bdir"
-	mkdir -p "$root/build"
-	cp -r "$work/src" "$root$bdir"
-	# shellcheck disable=SC2016,SC2086
-	"$top/scripts/chroot-run.sh" "$root" \
-		sh -c 'b=$1 k=$2; shift 2
-		       make -s -C "$b" KDIR="$k" "$@" &&
-		       make -s -C "$k" M="$b/claim" "$@" modules' \
-		sh "$bdir" "$kdir" $kmake >"$work/build.log" 2>&1 || build_failed
-	cp "$root$bdir/fattr.ko" "$work/src/fattr.ko"
-	cp "$root$bdir/claim/fattr_claim.ko" "$work/src/claim/"
-	rm -rf "$root$bdir"
-fi
+build_ko "$work/src"
 
 # The real file systems of the check run (and of the bench's facts and
 # the demo's ext4 mount).
