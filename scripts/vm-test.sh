@@ -21,6 +21,12 @@
 # package to take modules from: their runs get the disks only, and
 # vm-realfs.sh says what it skips.
 #
+# RUN=bench with FATTR_AB=COMMIT (make bench AB=COMMIT, scripts/bench.sh):
+# COMMIT's module too, from git archive, built as this tree's into
+# $FATTR_CACHE/run/TAG/old/, in the image as /fattr-old.ko, and
+# fattr.ab=1 on the command line: bench/vm-bench.sh then runs
+# fattr-bench --ab, the two modules against each other.
+#
 # RUN=faults (test/vm-faults.sh) is the fault injection run: it needs a
 # kernel with CONFIG_FAULT_INJECTION (TAG debug, debug-6.12 or
 # debug-newest: scripts/debug-kernel.sh).
@@ -127,6 +133,31 @@ mkdir -p "$work/src"
 (cd "$top" && cp -r Kbuild Makefile module uapi scripts "$work/src/")
 cp -r "$top/test/claim" "$work/src/claim"
 build_ko "$work/src"
+
+# make bench AB=OLD (FATTR_AB, scripts/bench.sh): commit OLD's module
+# too, from git archive into $work/old, built as the checkout's; the
+# image gets it as /fattr-old.ko, and fattr.ab=1 tells bench/vm-bench.sh.
+FATTR_AB_KO=
+if [ -n "${FATTR_AB:-}" ]; then
+	[ "$run" = bench ] || {
+		echo "vm-test: FATTR_AB is for the bench run only" >&2
+		exit 1
+	}
+	git -C "$top" rev-parse -q --verify "$FATTR_AB^{commit}" >/dev/null || {
+		echo "vm-test: FATTR_AB=$FATTR_AB: no such commit" >&2
+		exit 1
+	}
+	mkdir -p "$work/old"
+	git -C "$top" archive "$FATTR_AB" Kbuild Makefile module uapi scripts |
+		tar -x -C "$work/old" || {
+		echo "vm-test: git archive $FATTR_AB failed" >&2
+		exit 1
+	}
+	build_ko "$work/old" "$work/build-old.log"
+	FATTR_AB_KO=$work/old/fattr.ko
+	FATTR_VM_APPEND="${FATTR_VM_APPEND:+$FATTR_VM_APPEND }fattr.ab=1"
+fi
+export FATTR_AB_KO
 
 # The real file systems of the check run (and of the bench's facts and
 # the demo's ext4 mount).
