@@ -36,7 +36,9 @@ check-arch:
 demo:
 	scripts/demo.sh
 
-# AB=COMMIT: the A/B run of scripts/bench.sh (FATTR_AB).
+# AB=COMMIT: the A/B run of scripts/bench.sh (FATTR_AB).  Either way it
+# runs only on an idle machine (scripts/bench-load.sh), unless
+# FATTR_BENCH_LOADED_OK=1, which marks its tables as a loaded run's.
 bench:
 	$(if $(AB),FATTR_AB='$(AB)' )scripts/bench.sh
 
