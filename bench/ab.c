@@ -91,8 +91,11 @@ static void load(const char *ko)
 	if (syscall(SYS_delete_module, "fattr", O_NONBLOCK) && errno != ENOENT)
 		die("delete_module fattr");
 	fd = open(ko, O_RDONLY);
-	if (fd < 0 || syscall(SYS_finit_module, fd, "", 0))
-		die(ko);
+	if (fd < 0 || syscall(SYS_finit_module, fd, "", 0)) {
+		fprintf(stderr, "fattr-bench: loading %s: %s\n", ko,
+			strerror(errno));
+		exit(2);
+	}
 	close(fd);
 }
 
@@ -260,13 +263,17 @@ int bench_ab(int argc, char **argv)
 	/* Leave the new module loaded, as test/vm-init did. */
 	if ((rounds - 1) % 2)
 		load(ko[NEW]);
-	printf("A/B: %d rounds, %d tmpfs mounts (row of mount %d); a round loads each module in turn (old first on even rounds, new first on odd ones) and times each row (median of %d batches of >= %lld ms) and the anchor, %s, before and after the rows.\n",
-	       rounds, AB_MOUNTS, t.id, BATCHES, BATCH_NS / 1000000,
-	       t.unique ? "statmount(2) of the mount" :
+	printf("A/B: %d rounds, %d tmpfs mounts (rows of mount %d)\n",
+	       rounds, AB_MOUNTS, t.id);
+	printf("  a round loads each module in turn, old first on even rounds, new first on odd ones,\n");
+	printf("  and times each row (median of %d batches of >= %lld ms) and the anchor before and after them\n",
+	       BATCHES, BATCH_NS / 1000000);
+	printf("  anchor: %s\n", t.unique ? "statmount(2) of the mount" :
 	       "read of /proc/self/mountinfo (no statmount(2))");
-	printf("Per round: (new row / new anchor) / (old row / old anchor); over the rounds its median and quartiles (q1, q3); verdict: faster if q3 < %.2f, not slower if q3 <= %.2f, slower if q1 > %.2f, else unresolved.\n",
+	printf("  :mntns: listing warm: one untimed call right before it is timed, each round\n");
+	printf("  per round: (new row / new anchor) / (old row / old anchor); over the rounds: median, quartiles\n");
+	printf("  verdict: faster if q3 < %.2f, not slower if q3 <= %.2f, slower if q1 > %.2f, else unresolved\n",
 	       AB_FASTER, AB_SLOWER, AB_SLOWER);
-	printf(":mntns: listing warm: one untimed call right before it is timed, each round.\n");
 	status = report(rounds, &unresolved);
 	printf("fattr-bench --ab: %zu rows, %d unresolved\n", NR_ROWS,
 	       unresolved);

@@ -77,18 +77,28 @@ for tag in "$@"; do
 	"$top/scripts/vm-test.sh" "$tag" bench >/dev/null || status=1
 	done="$done $tag"
 done
+# The fattr-bench blocks of kernel $1's console.  In the A/B run each
+# kernel line once: its 20 loads of fattr log the same lines again.
+blocks() {
+	sed -n '/^fattr-bench on /,/^FATTR-RESULT/p' \
+		"$cache/run/$1/console.log" | grep -v '^FATTR-RESULT' |
+		if [ -n "$ab" ]; then
+			awk '{ k = $0; sub(/^\[ *[0-9]+\.[0-9]+\] /, "", k) }
+			     k == $0 || !seen[k]++'
+		else
+			cat
+		fi
+}
+
 for tag in $done; do
 	echo
 	cat "$loads/$tag"
 	if grep -qxF "$marker" "$loads/$tag"; then
-		sed -n '/^fattr-bench on /,/^FATTR-RESULT/p' \
-			"$cache/run/$tag/console.log" |
-			grep -v '^FATTR-RESULT' | sed "/^fattr-bench on /a\\
+		blocks "$tag" | sed "/^fattr-bench on /a\\
 $marker"
 		echo "$marker"
 	else
-		sed -n '/^fattr-bench on /,/^FATTR-RESULT/p' \
-			"$cache/run/$tag/console.log" | grep -v '^FATTR-RESULT'
+		blocks "$tag"
 	fi
 done
 [ "$refused" = 0 ] || exit 1
