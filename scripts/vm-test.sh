@@ -53,6 +53,16 @@ run=${2:-check}
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${FATTR_CACHE:-/var/cache/fattr}
 work=$cache/run/$tag
+if [ -n "${FATTR_AB:-}" ]; then
+	[ "$run" = bench ] || {
+		echo "vm-test: FATTR_AB is for the bench run only" >&2
+		exit 1
+	}
+	git -C "$top" rev-parse -q --verify "$FATTR_AB^{commit}" >/dev/null || {
+		echo "vm-test: FATTR_AB=$FATTR_AB: no such commit" >&2
+		exit 1
+	}
+fi
 
 "$top/scripts/deps.sh"
 # Once more after a failure: a mirror may fail a request now and then.
@@ -139,14 +149,6 @@ build_ko "$work/src"
 # image gets it as /fattr-old.ko, and fattr.ab=1 tells bench/vm-bench.sh.
 FATTR_AB_KO=
 if [ -n "${FATTR_AB:-}" ]; then
-	[ "$run" = bench ] || {
-		echo "vm-test: FATTR_AB is for the bench run only" >&2
-		exit 1
-	}
-	git -C "$top" rev-parse -q --verify "$FATTR_AB^{commit}" >/dev/null || {
-		echo "vm-test: FATTR_AB=$FATTR_AB: no such commit" >&2
-		exit 1
-	}
 	mkdir -p "$work/old"
 	git -C "$top" archive "$FATTR_AB" Kbuild Makefile module uapi scripts |
 		tar -x -C "$work/old" || {
