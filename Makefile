@@ -8,6 +8,7 @@
 # make debug-check      check, stress and fault runs on the KASAN/lockdep kernels
 # make demo             boot a VM and show getfattr answering from fattr
 # make bench            fattr against procfs and statmount, per kernel
+# make bench AB=COMMIT  COMMIT's module against this tree's, A/B in one boot per kernel
 # make dkms-check       the fattr-dkms package in Debian 12 and 13 VMs
 # make sb-check         the same booted through UEFI Secure Boot
 # make autopkgtest      the package's autopkgtests, by autopkgtest, in Debian 12 and 13 VMs
@@ -35,8 +36,11 @@ check-arch:
 demo:
 	scripts/demo.sh
 
+# AB=COMMIT: the A/B run of scripts/bench.sh (FATTR_AB).  Either way it
+# runs only on an idle machine (scripts/bench-load.sh), unless
+# FATTR_BENCH_LOADED_OK=1, which marks its tables as a loaded run's.
 bench:
-	scripts/bench.sh
+	$(if $(AB),FATTR_AB='$(AB)' )scripts/bench.sh
 
 # Full-size abuse tests (1,000,000 fuzz calls, 60 s churn, 100 rmmod cycles).
 stress-full:

@@ -18,6 +18,8 @@
  * of mounts DEEP_LEVELS deep, against as many mounts side by side.
  *
  * Usage: fattr-bench MODULE.ko   (as root, with the module loaded)
+ *        fattr-bench --facts PATH
+ *        fattr-bench --ab OLD.ko NEW.ko [ROUNDS]   (ab.c: two builds)
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -38,9 +40,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#define BATCHES		11
-#define BATCH_NS	20000000LL	/* 20 ms */
-#define VALUE_MAX	(1 << 20)
+#include "bench.h"
+
 #define BASE		"/tmp/fattr-bench"
 
 /* statmount(2) and listmount(2), Linux 6.8: include/uapi/linux/mount.h */
@@ -64,7 +65,7 @@ struct mnt_id_req_ {
 	uint64_t param;
 };
 
-static char *value;		/* VALUE_MAX bytes for every answer */
+char *value;
 
 /* Figures of each N, kept where the parent reads them after the child. */
 enum { F_PATH, F_FD, F_ID, F_LIST, F_SCAN, F_IDS, F_SM, F_LM,
@@ -73,17 +74,7 @@ enum { F_PATH, F_FD, F_ID, F_LIST, F_SCAN, F_IDS, F_SM, F_LM,
 static const int sizes[NR_SIZES] = { 10, 1000, 10000 };
 static double (*figures)[NR_F];
 
-/* The state every operation works on. */
-struct target {
-	const char *path;	/* a file inside the last mount */
-	int fd;			/* that file, open */
-	int id;			/* mountinfo id of the last mount */
-	uint64_t unique;	/* its statmount id */
-	char name_id[64];	/* ":mntns:ID:info" */
-	uint32_t sm_mask;	/* statmount fields this kernel has */
-};
-
-static void die(const char *what)
+void die(const char *what)
 {
 	perror(what);
 	exit(2);
@@ -105,7 +96,7 @@ static int cmp_ll(const void *a, const void *b)
 }
 
 /* Median ns per call of @op over BATCHES batches; <0 if @op fails. */
-static double bench(int (*op)(struct target *), struct target *t)
+double bench(int (*op)(struct target *), struct target *t)
 {
 	long long per[BATCHES];
 	long iters = 1, i;
@@ -148,7 +139,7 @@ static ssize_t read_mountinfo(void)
 	return n < 0 ? -1 : len;
 }
 
-static int op_fattr_path(struct target *t)
+int op_fattr_path(struct target *t)
 {
 	return getxattr(t->path, ":mnt:info", value, VALUE_MAX) < 0;
 }
@@ -158,12 +149,12 @@ static int op_fattr_fd(struct target *t)
 	return fgetxattr(t->fd, ":mnt:info", value, VALUE_MAX) < 0;
 }
 
-static int op_fattr_id(struct target *t)
+int op_fattr_id(struct target *t)
 {
 	return getxattr("/", t->name_id, value, VALUE_MAX) < 0;
 }
 
-static int op_fattr_list(struct target *t)
+int op_fattr_list(struct target *t)
 {
 	(void)t;
 	return getxattr("/", ":mntns:", value, VALUE_MAX) < 0;
@@ -188,7 +179,7 @@ static int op_scan_record(struct target *t)
 /* Without fattr: read all of mountinfo, collect the ids. */
 static int ids[1 << 16];
 
-static int op_scan_ids(struct target *t)
+int op_scan_ids(struct target *t)
 {
 	int n = 0;
 	char *p;
@@ -201,7 +192,7 @@ static int op_scan_ids(struct target *t)
 	return n == 0;
 }
 
-static int op_statmount(struct target *t)
+int op_statmount(struct target *t)
 {
 	struct mnt_id_req_ req = {
 		.size = sizeof(req), .mnt_id = t->unique, .param = t->sm_mask,
@@ -281,13 +272,13 @@ static int op_lmsm_point(struct target *t)
 }
 
 /* fattr's columns: one fact of every mount in one call. */
-static int op_col_attr(struct target *t)
+int op_col_attr(struct target *t)
 {
 	(void)t;
 	return getxattr("/", ":mntns:all:mnt_attr", value, VALUE_MAX) < 0;
 }
 
-static int op_col_point(struct target *t)
+int op_col_point(struct target *t)
 {
 	(void)t;
 	return getxattr("/", ":mntns:all:mountpoint", value, VALUE_MAX) < 0;
@@ -315,7 +306,7 @@ static void new_ns(void)
 }
 
 /* A fresh namespace with @n tmpfs mounts; @t names the last one. */
-static void make_mounts(int n, struct target *t)
+void make_mounts(int n, struct target *t)
 {
 	static char path[256];
 	struct statx stx;
@@ -346,7 +337,7 @@ static void make_mounts(int n, struct target *t)
 }
 
 /* The statmount fields of a mountinfo record that this kernel knows. */
-static void probe_statmount(struct target *t)
+void probe_statmount(struct target *t)
 {
 	t->sm_mask = SM_SB_BASIC | SM_MNT_BASIC | SM_PROPAGATE_FROM |
 		     SM_MNT_ROOT | SM_MNT_POINT | SM_FS_TYPE | SM_MNT_OPTS |
@@ -1335,8 +1326,14 @@ int main(int argc, char **argv)
 			die("malloc");
 		return spin(argv[2], atoi(argv[3]), atoi(argv[4]));
 	}
+	if (argc >= 2 && !strcmp(argv[1], "--ab")) {
+		value = malloc(VALUE_MAX);
+		if (!value)
+			die("malloc");
+		return bench_ab(argc - 2, argv + 2);
+	}
 	if (argc != 2 && !(argc == 3 && !strcmp(argv[1], "--facts"))) {
-		fprintf(stderr, "usage: fattr-bench MODULE.ko | --facts PATH | --spin OP N SECONDS\n");
+		fprintf(stderr, "usage: fattr-bench MODULE.ko | --facts PATH | --spin OP N SECONDS | --ab OLD.ko NEW.ko [ROUNDS]\n");
 		return 2;
 	}
 	value = malloc(VALUE_MAX);

@@ -5,6 +5,22 @@
 # on the VM's own mounts, then the facts of a mount with the real file
 # systems of test/vm-realfs.sh mounted (an ext4 disk for the processes
 # asking a UUID), which go again after it.
+#
+# make bench AB=COMMIT (fattr.ab=1 on the command line, COMMIT's module
+# as /fattr-old.ko: scripts/vm-test.sh): only fattr-bench --ab, that
+# module against this tree's, $FATTR_KO (test/vm-init loaded it).
+
+case " $(cat /proc/cmdline) " in
+*" fattr.ab=1 "*) ab=1 ;;
+*) ab=0 ;;
+esac
+if [ "$ab" = 1 ] || [ -e /fattr-old.ko ]; then
+	if [ ! -e /fattr-old.ko ]; then
+		echo "fattr-bench: fattr.ab=1 and no /fattr-old.ko"
+		exit 1
+	fi
+	exec /test/fattr-bench --ab /fattr-old.ko "$FATTR_KO"
+fi
 
 status=0
 /test/fattr-bench "$FATTR_KO" || status=1

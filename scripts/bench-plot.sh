@@ -12,6 +12,11 @@
 # reading mountinfo and against listmount(2) + statmount(2) of each
 # mount.  Absolute times are QEMU TCG's: compare the lines, not the
 # numbers.
+#
+# $FATTR_BENCH_LOADED (scripts/bench.sh, FATTR_BENCH_LOADED_OK=1): lines
+# "TAG: LOAD", the kernels run on a loaded machine; each goes into the
+# CSV as a comment line "# LOADED RUN: not evidence for a goal: ..."
+# before its header, and into the title of that kernel's picture.
 
 set -eu
 
@@ -33,11 +38,19 @@ read mountinfo + collect the ids|read /proc/self/mountinfo
 listmount + N statmount(MNT_BASIC)|listmount + statmount(MNT_BASIC) each
 listmount + N statmount(MNT_POINT)|listmount + statmount(MNT_POINT) each'
 
-echo "kernel,mounts,row,us" >"$out/bench.csv"
+loaded=${FATTR_BENCH_LOADED:-}
+printf '%s\n' "$loaded" |
+	sed '/^$/d; s/^/# LOADED RUN: not evidence for a goal: /' >"$out/bench.csv"
+echo "kernel,mounts,row,us" >>"$out/bench.csv"
 for tag in "$@"; do
 	log=$cache/run/$tag/console.log
 	[ -f "$log" ] || { echo "bench-plot: no $log" >&2; exit 1; }
 	rel=$(sed -n 's/^fattr-bench on \([^:]*\):.*/\1/p' "$log" | head -n 1)
+	mark=
+	if printf '%s\n' "$loaded" |
+	   awk -v t="$tag: " 'index($0, t) == 1 { f = 1 } END { exit !f }'; then
+		mark=", LOADED RUN: not evidence for a goal"
+	fi
 	# "N = 1000 mounts ..." then "  ROW   12.3 us" lines.
 	tr -d '\r' <"$log" | awk -v k="${rel:-$tag}" '
 		/^N = [0-9]+ mounts/ { n = $3; next }
@@ -59,7 +72,7 @@ for tag in "$@"; do
 	gnuplot <<EOF
 set terminal svg size 760,480 dynamic noenhanced font "sans,11"
 set output "$out/bench-$tag.svg"
-set title "Cost of one call against the number of mounts, ${rel:-$tag} (QEMU TCG)"
+set title "Cost of one call against the number of mounts, ${rel:-$tag} (QEMU TCG$mark)"
 set logscale xy
 set xlabel "mounts in the namespace"
 set ylabel "microseconds per call"

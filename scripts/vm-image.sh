@@ -8,7 +8,8 @@
 # of test/ under /test, and Debian's getfattr, setfattr and findmnt, and
 # apparmor_parser with its tunables (test/vm-confined.sh), each with
 # every library it loads; with FATTR_CLAIM_KO set, that module as
-# /fattr_claim.ko.
+# /fattr_claim.ko; with FATTR_AB_KO set (vm-test.sh, make bench AB=),
+# that module as /fattr-old.ko.
 #
 # The programs and libraries come from $FATTR_USERLAND (default /, this
 # machine: busybox-static, attr, util-linux, apparmor), the test
@@ -73,6 +74,10 @@ cp "$top/examples/mount-of.sh" "$top/examples/where.sh" \
 # builds it).
 if [ -n "${FATTR_CLAIM_KO:-}" ]; then
 	cp "$FATTR_CLAIM_KO" "$root/fattr_claim.ko"
+fi
+# The other build of make bench AB=COMMIT (bench/vm-bench.sh).
+if [ -n "${FATTR_AB_KO:-}" ]; then
+	cp "$FATTR_AB_KO" "$root/fattr-old.ko"
 fi
 cp "$top/scripts/vm-demo.sh" "$root/test/vm-demo.sh"
 # The benchmark: a foreign architecture's cross build, where vm-test.sh

@@ -21,6 +21,12 @@
 # package to take modules from: their runs get the disks only, and
 # vm-realfs.sh says what it skips.
 #
+# RUN=bench with FATTR_AB=COMMIT (make bench AB=COMMIT, scripts/bench.sh):
+# COMMIT's module too, from git archive, built as this tree's into
+# $FATTR_CACHE/run/TAG/old/, in the image as /fattr-old.ko, and
+# fattr.ab=1 on the command line: bench/vm-bench.sh then runs
+# fattr-bench --ab, the two modules against each other.
+#
 # RUN=faults (test/vm-faults.sh) is the fault injection run: it needs a
 # kernel with CONFIG_FAULT_INJECTION (TAG debug, debug-6.12 or
 # debug-newest: scripts/debug-kernel.sh).
@@ -47,6 +53,16 @@ run=${2:-check}
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${FATTR_CACHE:-/var/cache/fattr}
 work=$cache/run/$tag
+if [ -n "${FATTR_AB:-}" ]; then
+	[ "$run" = bench ] || {
+		echo "vm-test: FATTR_AB is for the bench run only" >&2
+		exit 1
+	}
+	git -C "$top" rev-parse -q --verify "$FATTR_AB^{commit}" >/dev/null || {
+		echo "vm-test: FATTR_AB=$FATTR_AB: no such commit" >&2
+		exit 1
+	}
+fi
 
 "$top/scripts/deps.sh"
 # Once more after a failure: a mirror may fail a request now and then.
@@ -79,9 +95,44 @@ if grep -q '^CONFIG_COMPAT=y' "${root%/}$kdir/.config" 2>/dev/null; then
 	fi
 fi
 
+# build_ko SRC_DIR [LOG]: builds SRC_DIR/fattr.ko (a copy of Kbuild
+# Makefile module uapi scripts) for this kernel with SRC_DIR's own top
+# Makefile, and SRC_DIR/claim/fattr_claim.ko where SRC_DIR has claim/;
+# make's output to LOG (default $work/build.log).
+build_ko() {
+	src=$1 log=${2:-$work/build.log}
+	if [ "$root" = / ]; then
+		{ make -s -C "$src" KDIR="$kdir" &&
+		  if [ -d "$src/claim" ]; then
+			make -s -C "$kdir" M="$src/claim" modules
+		  fi; } >"$log" 2>&1 || build_failed "$src" "$log"
+		return
+	fi
+	# A directory of this run's own: runs of other caches share $root.
+	bdir=/build/fattr-$tag.$$.$(basename "$src")
+	rm -rf "$root$bdir"
+	mkdir -p "$root/build"
+	cp -r "$src" "$root$bdir"
+	# shellcheck disable=SC2016,SC2086
+	"$top/scripts/chroot-run.sh" "$root" \
+		sh -c 'b=$1 k=$2; shift 2
+		       make -s -C "$b" KDIR="$k" "$@" &&
+		       if [ -d "$b/claim" ]; then
+			       make -s -C "$k" M="$b/claim" "$@" modules
+		       fi' \
+		sh "$bdir" "$kdir" $kmake >"$log" 2>&1 ||
+		build_failed "$src" "$log"
+	cp "$root$bdir/fattr.ko" "$src/fattr.ko"
+	[ ! -d "$src/claim" ] || cp "$root$bdir/claim/fattr_claim.ko" "$src/claim/"
+	rm -rf "$root$bdir"
+}
+
+# build_failed SRC_DIR LOG
 build_failed() {
-	cat "$work/build.log" >&2
-	echo "vm-test: kernel $tag: building fattr.ko for $rel failed" >&2
+	cat "$2" >&2
+	what=fattr.ko
+	[ "$1" = "$work/src" ] || what="$1/fattr.ko"
+	echo "vm-test: kernel $tag: building $what for $rel failed" >&2
 	exit 1
 }
 
@@ -91,26 +142,24 @@ rm -rf "$work"
 mkdir -p "$work/src"
 (cd "$top" && cp -r Kbuild Makefile module uapi scripts "$work/src/")
 cp -r "$top/test/claim" "$work/src/claim"
-if [ "$root" = / ]; then
-	{ make -s -C "$work/src" KDIR="$kdir" &&
-	  make -s -C "$kdir" M="$work/src/claim" modules; } \
-		>"$work/build.log" 2>&1 || build_failed
-else
-	# A directory of this run's own: runs of other caches share $root.
-	bdir=/build/fattr-$tag.$$
-	rm -rf "$root$bdir"
-	mkdir -p "$root/build"
-	cp -r "$work/src" "$root$bdir"
-	# shellcheck disable=SC2016,SC2086
-	"$top/scripts/chroot-run.sh" "$root" \
-		sh -c 'b=$1 k=$2; shift 2
-		       make -s -C "$b" KDIR="$k" "$@" &&
-		       make -s -C "$k" M="$b/claim" "$@" modules' \
-		sh "$bdir" "$kdir" $kmake >"$work/build.log" 2>&1 || build_failed
-	cp "$root$bdir/fattr.ko" "$work/src/fattr.ko"
-	cp "$root$bdir/claim/fattr_claim.ko" "$work/src/claim/"
-	rm -rf "$root$bdir"
+build_ko "$work/src"
+
+# make bench AB=OLD (FATTR_AB, scripts/bench.sh): commit OLD's module
+# too, from git archive into $work/old, built as the checkout's; the
+# image gets it as /fattr-old.ko, and fattr.ab=1 tells bench/vm-bench.sh.
+FATTR_AB_KO=
+if [ -n "${FATTR_AB:-}" ]; then
+	mkdir -p "$work/old"
+	git -C "$top" archive "$FATTR_AB" Kbuild Makefile module uapi scripts |
+		tar -x -C "$work/old" || {
+		echo "vm-test: git archive $FATTR_AB failed" >&2
+		exit 1
+	}
+	build_ko "$work/old" "$work/build-old.log"
+	FATTR_AB_KO=$work/old/fattr.ko
+	FATTR_VM_APPEND="${FATTR_VM_APPEND:+$FATTR_VM_APPEND }fattr.ab=1"
 fi
+export FATTR_AB_KO
 
 # The real file systems of the check run (and of the bench's facts and
 # the demo's ext4 mount).
