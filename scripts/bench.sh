@@ -3,12 +3,14 @@
 #
 # bench.sh [TAG...]
 #
-# make bench: bench/fattr-bench in one VM boot per kernel (default: 6.1,
-# 6.12, the newest kernel and its rt flavor), then the tables of all
-# kernels together, and their figures as doc/bench/bench.csv and a
-# picture per kernel, doc/bench/bench-TAG.svg ($FATTR_BENCH_OUT: another
-# directory; scripts/bench-plot.sh).  Not part of make check: benchmarks
-# are not tests.
+# make bench: bench/fattr-bench, then bench/changes-bench, in one VM
+# boot per kernel (bench/vm-bench.sh; default: 6.1, 6.12, the newest
+# kernel and its rt flavor), then the tables of all kernels together
+# (each console from fattr-bench's first line to the verdict: the block
+# of changes-bench is inside), and their figures as doc/bench/bench.csv
+# and a picture per kernel, doc/bench/bench-TAG.svg ($FATTR_BENCH_OUT:
+# another directory; scripts/bench-plot.sh, fattr-bench's rows alone).
+# Not part of make check: benchmarks are not tests.
 #
 # make bench AB=COMMIT (FATTR_AB=COMMIT): in each kernel's VM, COMMIT's
 # module against this tree's instead (scripts/vm-test.sh builds both,

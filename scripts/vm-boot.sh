@@ -15,6 +15,10 @@
 # run cannot scroll past one; a hung VM is killed after $FATTR_VM_TIMEOUT
 # seconds (default 900).  $FATTR_VM_APPEND is added to the kernel
 # command line (vm-test.sh passes the stress run's size that way).
+# $FATTR_VM_MEM is the VM's memory in MiB (default 1024, which the
+# 100,000 bind mounts of bench/changes-bench should fit: about 1.5 KiB
+# of kernel memory each, an estimate).  More memory changes the figures
+# of make bench: the kernel sizes its mount hash table by it.
 #
 # $FATTR_VM_DISKS, if set, is a directory of disk images and their
 # manifest (scripts/fs-images.sh): each is attached as a virtio block
@@ -67,7 +71,7 @@ console_filter() {
 
 # shellcheck disable=SC2086
 timeout -s KILL "${FATTR_VM_TIMEOUT:-900}" \
-	$qemu -accel "tcg${FATTR_TCG_OPTS:-}" -smp 2 -m 1024 \
+	$qemu -accel "tcg${FATTR_TCG_OPTS:-}" -smp 2 -m "${FATTR_VM_MEM:-1024}" \
 		-nographic -no-reboot -monitor none -serial stdio \
 		-kernel "$kernel" -initrd "$initrd" $disks \
 		-append "console=$console printk.time=1 panic=-1 oops=panic panic_on_warn=1 softlockup_panic=1 fattr.run=$run${FATTR_VM_APPEND:+ $FATTR_VM_APPEND}" \

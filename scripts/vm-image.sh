@@ -80,12 +80,15 @@ if [ -n "${FATTR_AB_KO:-}" ]; then
 	cp "$FATTR_AB_KO" "$root/fattr-old.ko"
 fi
 cp "$top/scripts/vm-demo.sh" "$root/test/vm-demo.sh"
-# The benchmark: a foreign architecture's cross build, where vm-test.sh
-# made one for make bench, or this machine's, when make bench built it.
+# The benchmarks (fattr-bench, changes-bench): a foreign architecture's
+# cross builds, where vm-test.sh made them for make bench, or this
+# machine's, when make bench built them.
 if [ -x "$bin/fattr-bench" ]; then
-	cp "$bin/fattr-bench" "$top/bench/vm-bench.sh" "$root/test/"
+	cp "$bin/fattr-bench" "$bin/changes-bench" "$top/bench/vm-bench.sh" \
+	   "$root/test/"
 elif [ -z "$ul" ] && [ -x "$top/bench/fattr-bench" ]; then
-	cp "$top/bench/fattr-bench" "$top/bench/vm-bench.sh" "$root/test/"
+	cp "$top/bench/fattr-bench" "$top/bench/changes-bench" \
+	   "$top/bench/vm-bench.sh" "$root/test/"
 fi
 chmod 755 "$root/init"
 # The real file systems' modules and disks' manifest (see above).
