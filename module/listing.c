@@ -302,15 +302,14 @@ static int fattr_col_value(struct fattr_mi *mi, const struct fattr_listing *l,
 }
 
 /*
- * Appends the entry of @v, which the caller sees, to the output: "ID:\0"
- * for a listing; for a column "ID\0=VALUE\0", or "ID\0!ERRNO\0" with the
- * name of the key's error for @v.  Called with namespace_sem held: no
- * allocation.
+ * Appends the column's entry of @v, which the caller sees, to the output:
+ * "ID\0=VALUE\0", or "ID\0!ERRNO\0" with the name of the key's error for
+ * @v.  Called with namespace_sem held: no allocation.
  *
  * Return: 0, FATTR_IDS_ROOM (with @l->need set: grow the output, then
  * visit @v again), or a negative errno that ends the listing.
  */
-static int fattr_ids_put(struct fattr_mi *mi, struct fattr_listing *l,
+static int fattr_col_put(struct fattr_mi *mi, struct fattr_listing *l,
 			 struct mount *v)
 {
 	struct fattr_val *out = &l->out, value;
@@ -318,18 +317,6 @@ static int fattr_ids_put(struct fattr_mi *mi, struct fattr_listing *l,
 	size_t len;
 	int err;
 
-	if (!l->col) {
-		if (out->cap - out->len < FATTR_ID_ROOM) {
-			l->need = FATTR_ID_ROOM;
-			return FATTR_IDS_ROOM;
-		}
-		/* Mount ids are positive (an IDA's, from 1). */
-		if (WARN_ON_ONCE(fattr_val_put_u64(out, fattr_mount_id(v))))
-			return -EIO;
-		out->buf[out->len++] = FATTR_SEP;
-		out->buf[out->len++] = '\0';
-		return 0;
-	}
 	err = fattr_col_value(mi, l, v, &value);
 	if (err) {
 		ename = fattr_key_errname(err);
@@ -348,6 +335,34 @@ static int fattr_ids_put(struct fattr_mi *mi, struct fattr_listing *l,
 	out->buf[out->len++] = ename ? '!' : '=';
 	memcpy(out->buf + out->len, ename ? ename : value.buf, len);
 	out->len += len;
+	out->buf[out->len++] = '\0';
+	return 0;
+}
+
+/*
+ * Appends the entry of @v, which the caller sees, to the output: "ID:\0"
+ * for a listing; a column's, fattr_col_put()'s, in its own frame (with
+ * CONFIG_INIT_STACK_ALL_ZERO, its locals are cleared at each call: a
+ * listing does not pay for them).  Called with namespace_sem held: no
+ * allocation.
+ *
+ * Return: as fattr_col_put().
+ */
+static int fattr_ids_put(struct fattr_mi *mi, struct fattr_listing *l,
+			 struct mount *v)
+{
+	struct fattr_val *out = &l->out;
+
+	if (l->col)
+		return fattr_col_put(mi, l, v);
+	if (out->cap - out->len < FATTR_ID_ROOM) {
+		l->need = FATTR_ID_ROOM;
+		return FATTR_IDS_ROOM;
+	}
+	/* Mount ids are positive (an IDA's, from 1). */
+	if (WARN_ON_ONCE(fattr_val_put_u64(out, fattr_mount_id(v))))
+		return -EIO;
+	out->buf[out->len++] = FATTR_SEP;
 	out->buf[out->len++] = '\0';
 	return 0;
 }

@@ -5,7 +5,6 @@
  */
 #include <linux/fs.h>
 #include <linux/log2.h>
-#include <linux/math64.h>
 #include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -81,36 +80,3 @@ int fattr_val_grow_render(struct fattr_val *val)
 	return fattr_val_reserve(val, cap);
 }
 
-/**
- * fattr_val_put_u64() - append a number in decimal
- * @val: the buffer, with room for the digits (20 at most; 10 for an int)
- * @n: the number
- *
- * "%llu" without vsnprintf()'s parsing: a listing and a column pay it
- * per mount.
- *
- * Return: 0, or -ENOSPC, with nothing written, if @val has no room for
- * the digits (its callers make room first: a bug of theirs).
- */
-int fattr_val_put_u64(struct fattr_val *val, u64 n)
-{
-	char digits[20];
-	unsigned int i = sizeof(digits), low;
-
-	/* Past 32 bits (unique ids, sizes): do_div() on 32-bit machines. */
-	while (n > U32_MAX)
-		digits[--i] = '0' + do_div(n, 10);
-	/* Two digits a step, by multiplications: a listing's ids are ints. */
-	for (low = n; low >= 100; low /= 100) {
-		digits[--i] = '0' + low % 10;
-		digits[--i] = '0' + low / 10 % 10;
-	}
-	if (low >= 10)
-		digits[--i] = '0' + low % 10;
-	digits[--i] = '0' + (low >= 10 ? low / 10 : low);
-	if (val->len > val->cap || val->cap - val->len < sizeof(digits) - i)
-		return -ENOSPC;
-	memcpy(val->buf + val->len, digits + i, sizeof(digits) - i);
-	val->len += sizeof(digits) - i;
-	return 0;
-}
