@@ -71,6 +71,13 @@ struct fattr_listing {
 	unsigned int work;		/* visits this hold (a render counts more) */
 	bool render;			/* render the mount at hand */
 	bool show_failed;		/* its renderer failed (-EIO) */
+	/*
+	 * A column's reading of the mount at hand and its value, made anew
+	 * for each mount in the same frame (fattr_col_value()): on the
+	 * stack, CONFIG_INIT_STACK_ALL_ZERO would clear them per mount.
+	 */
+	struct fattr_mnt_ref ref;
+	struct fattr_val value;
 };
 
 /*
@@ -261,35 +268,34 @@ static const char *fattr_key_errname(int err)
 }
 
 /*
- * A column's value of @v, which the caller sees, into @val: made from the
- * record the walk just rendered into the scratch buffer (in place there)
- * or from what fattr_mi_take() reads of @v now, into @val's own small
- * room.  As the single key gives it: E2BIG for a record over
- * XATTR_SIZE_MAX, which that key's walk refuses, and EIO for a record
- * the renderer failed to make (mountinfo.c).
+ * A column's value of @v, which the caller sees, into @l->value: made
+ * from the record the walk just rendered into the scratch buffer (in
+ * place there) or from what fattr_mi_take() reads of @v now into @l->ref
+ * (which writes every field the key takes, whatever the mount: those of
+ * the last mount do not outlive it), into the value's own small room.
+ * As the single key gives it: E2BIG for a record over XATTR_SIZE_MAX,
+ * which that key's walk refuses, and EIO for a record the renderer
+ * failed to make (mountinfo.c).
  *
  * Return: 0, or the key's errno for @v.
  */
-static int fattr_col_value(struct fattr_mi *mi, const struct fattr_listing *l,
-			   struct mount *v, struct fattr_val *val)
+static int fattr_col_value(struct fattr_mi *mi, struct fattr_listing *l,
+			   struct mount *v)
 {
 	const struct fattr_make *how = l->col;
-	struct fattr_mnt_ref ref = {
-		.take = how->take,
-		.no_record = !how->record,
-		.want_master_reached = how->master_reached,
-	};
+	struct fattr_val *val = &l->value;
 	int err;
 
 	if (how->record && l->show_failed)
 		return -EIO;	/* no record to make the value from */
-	err = fattr_mi_take(mi, &ref, v);
+	l->ref.taken = false;
+	err = fattr_mi_take(mi, &l->ref, v);
 	if (err)
 		return err;
 	if (how->record) {
-		*val = (struct fattr_val){ .buf = mi->seq->buf,
-					   .len = mi->seq->count,
-					   .cap = mi->seq->size };
+		val->buf = mi->seq->buf;
+		val->len = mi->seq->count;
+		val->cap = mi->seq->size;
 		/* Or overflowed past it (fattr_ids_visit()). */
 		if (val->len > XATTR_SIZE_MAX)
 			return -E2BIG;
@@ -298,7 +304,7 @@ static int fattr_col_value(struct fattr_mi *mi, const struct fattr_listing *l,
 		val->cap = sizeof(val->small);
 		val->len = 0;
 	}
-	return how->make(val, &ref, how->arg);
+	return how->make(val, &l->ref, how->arg);
 }
 
 /*
@@ -312,18 +318,18 @@ static int fattr_col_value(struct fattr_mi *mi, const struct fattr_listing *l,
 static int fattr_col_put(struct fattr_mi *mi, struct fattr_listing *l,
 			 struct mount *v)
 {
-	struct fattr_val *out = &l->out, value;
+	struct fattr_val *out = &l->out, *value = &l->value;
 	const char *ename = NULL;
 	size_t len;
 	int err;
 
-	err = fattr_col_value(mi, l, v, &value);
+	err = fattr_col_value(mi, l, v);
 	if (err) {
 		ename = fattr_key_errname(err);
 		if (!ename)
 			return err;
 	}
-	len = ename ? strlen(ename) : value.len;
+	len = ename ? strlen(ename) : value->len;
 	/* "ID\0", '=' or '!', the value, '\0'. */
 	if (out->cap - out->len < FATTR_ID_ROOM + len + 2) {
 		l->need = FATTR_ID_ROOM + len + 2;
@@ -333,7 +339,7 @@ static int fattr_col_put(struct fattr_mi *mi, struct fattr_listing *l,
 		return -EIO;
 	out->buf[out->len++] = '\0';
 	out->buf[out->len++] = ename ? '!' : '=';
-	memcpy(out->buf + out->len, ename ? ename : value.buf, len);
+	memcpy(out->buf + out->len, ename ? ename : value->buf, len);
 	out->len += len;
 	out->buf[out->len++] = '\0';
 	return 0;
@@ -377,8 +383,14 @@ static int fattr_ids_put(struct fattr_mi *mi, struct fattr_listing *l,
 static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_sink *sink,
 			  const struct fattr_make *col)
 {
-	struct fattr_listing l = { .sink = sink, .col = col,
-				   .root = fattr_seq_root(mi->seq) };
+	struct fattr_listing l = {
+		.sink = sink, .col = col, .root = fattr_seq_root(mi->seq),
+		.ref = {
+			.take = col ? col->take : 0,
+			.no_record = col && !col->record,
+			.want_master_reached = col && col->master_reached,
+		},
+	};
 	/* Bytes an entry takes, usually: "ID:\0"; "ID\0=N\0"; a field. */
 	size_t each = !col ? 8 : col->record ? 64 : 24;
 

@@ -340,7 +340,9 @@ static int fattr_fs_opts(struct seq_file *m, struct vfsmount *vfs,
  * its parent, and its super block.  The flags are read as statmount(2)
  * reads them under namespace_sem alone (mount_lock guards the writers of
  * mnt_flags, s_umount those of s_flags; namespace_sem, held for write,
- * those of propagation).
+ * those of propagation).  Which fields it writes depends on @ref's
+ * requests and the kernel's layout, never on @mnt: a column reads each
+ * of its mounts into one @ref in turn (listing.c), taken cleared.
  *
  * Return: 0, or -EOVERFLOW if the record's buffer is too small for it
  * (render again).
