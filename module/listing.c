@@ -124,8 +124,9 @@ static int fattr_ids_flush(struct fattr_listing *l, bool last)
  *
  * Return: 0, or a negative errno with namespace_sem dropped.
  */
-static int fattr_ids_pause(struct fattr_mi *mi, struct fattr_listing *l,
-			   struct mount **v, int err)
+static noinline int fattr_ids_pause(struct fattr_mi *mi,
+				    struct fattr_listing *l,
+				    struct mount **v, int err)
 {
 	/* A record to render again, bigger. */
 	bool again = l->render && err == -EOVERFLOW;
@@ -167,35 +168,20 @@ static int fattr_ids_pause(struct fattr_mi *mi, struct fattr_listing *l,
 }
 
 /*
- * Whether the caller sees @v, met by a listing in this hold: judged
- * (visible.c), or its record rendered into the scratch buffer where the
- * judge cannot tell or the listing renders every mount.
+ * Whether the caller sees @v, which the judge could not tell (@judged)
+ * or the listing renders: its record rendered into the scratch buffer.
+ * Out of fattr_ids_visit(), whose every call judges: the loop that
+ * judges stays small.
  *
- * Return: 0 (seen), -ENODATA (not), FATTR_IDS_LATER (end the hold, judge
- * it in the next), -EOVERFLOW (render it again, bigger), or another
- * negative errno (-EIO from a renderer, fattr_mi_show(), where the judge
- * cannot tell whether the caller sees @v; fattr_ends_call()'s), which
- * ends the listing.
+ * Return: as fattr_ids_visit().
  */
-static int fattr_ids_visit(struct fattr_mi *mi, struct fattr_listing *l,
-			   struct mount *v)
+static noinline int fattr_ids_render(struct fattr_mi *mi,
+				     struct fattr_listing *l,
+				     struct mount *v, bool judged)
 {
-	bool judged = false;
 	int err;
 
-	l->work++;
-	l->show_failed = false;
 	mi->seq->count = 0;
-	if (!l->render) {
-		int vis = fattr_memo_judge(l->memo, v, l->root);
-
-		if (vis == FATTR_LATER)
-			return FATTR_IDS_LATER;
-		if (vis != FATTR_RENDER)
-			return vis == FATTR_SHOWN ? 0 : -ENODATA;
-		l->render = true;
-		judged = true;
-	}
 	if (!mi->seq->size)
 		return -EOVERFLOW;	/* a page first, then render */
 	err = fattr_mi_show(mi, v);
@@ -247,6 +233,37 @@ static int fattr_ids_visit(struct fattr_mi *mi, struct fattr_listing *l,
 			fattr_memo_rendered(l->memo, v, l->root, !err);
 	}
 	return err;
+}
+
+/*
+ * Whether the caller sees @v, met by a listing in this hold: judged
+ * (visible.c), or its record rendered into the scratch buffer where the
+ * judge cannot tell or the listing renders every mount.
+ *
+ * Return: 0 (seen), -ENODATA (not), FATTR_IDS_LATER (end the hold, judge
+ * it in the next), -EOVERFLOW (render it again, bigger), or another
+ * negative errno (-EIO from a renderer, fattr_mi_show(), where the judge
+ * cannot tell whether the caller sees @v; fattr_ends_call()'s), which
+ * ends the listing.
+ */
+static int fattr_ids_visit(struct fattr_mi *mi, struct fattr_listing *l,
+			   struct mount *v)
+{
+	bool judged = false;
+
+	l->work++;
+	l->show_failed = false;
+	if (!l->render) {
+		int vis = fattr_memo_judge(l->memo, v, l->root);
+
+		if (vis == FATTR_LATER)
+			return FATTR_IDS_LATER;
+		if (vis != FATTR_RENDER)
+			return vis == FATTR_SHOWN ? 0 : -ENODATA;
+		l->render = true;
+		judged = true;
+	}
+	return fattr_ids_render(mi, l, v, judged);
 }
 
 /*
@@ -315,8 +332,8 @@ static int fattr_col_value(struct fattr_mi *mi, struct fattr_listing *l,
  * Return: 0, FATTR_IDS_ROOM (with @l->need set: grow the output, then
  * visit @v again), or a negative errno that ends the listing.
  */
-static int fattr_col_put(struct fattr_mi *mi, struct fattr_listing *l,
-			 struct mount *v)
+static noinline int fattr_col_put(struct fattr_mi *mi,
+				  struct fattr_listing *l, struct mount *v)
 {
 	struct fattr_val *out = &l->out, *value = &l->value;
 	const char *ename = NULL;
