@@ -223,6 +223,10 @@ struct fattr_make {
 	bool master_reached;	/* reads ref->master_reached */
 };
 
+/* keys_mount.c: the numbers read from the mount (most columns' make). */
+int fattr_make_ref(struct fattr_val *val, const struct fattr_mnt_ref *ref,
+		   int arg);
+
 /*
  * listing.c: one walk over all the caller's mounts, its entries written
  * to the caller's buffer between holds of namespace_sem, with

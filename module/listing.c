@@ -16,6 +16,7 @@
  * worth of them, whatever the value's size.
  */
 #include <linux/fs.h>
+#include <linux/indirect_call_wrapper.h>
 #include <linux/mm.h>
 #include <linux/mount.h>
 #include <linux/nsproxy.h>
@@ -321,7 +322,9 @@ static int fattr_col_value(struct fattr_mi *mi, struct fattr_listing *l,
 		val->cap = sizeof(val->small);
 		val->len = 0;
 	}
-	return how->make(val, &l->ref, how->arg);
+	/* Called per mount: directly, not through a retpoline, if it can. */
+	return INDIRECT_CALL_1(how->make, fattr_make_ref, val, &l->ref,
+			       how->arg);
 }
 
 /*

@@ -379,9 +379,10 @@ int fattr_mi_take(const struct fattr_mi *mi, struct fattr_mnt_ref *ref,
 		ref->parent_id = fattr_mount_id(parent);
 		ref->parent_unique_id = fattr_unique_id(parent);
 	}
-	ns = fattr_field(mnt, fattr_layout.mount_mnt_ns);
-	if ((take & FATTR_TAKE_NS) && fattr_has_ns_id())
+	if ((take & FATTR_TAKE_NS) && fattr_has_ns_id()) {
+		ns = fattr_field(mnt, fattr_layout.mount_mnt_ns);
 		ref->ns_id = *(const u64 *)(ns + fattr_layout.mntns_id);
+	}
 	if (take & FATTR_TAKE_ATTR)
 		ref->attr = fattr_attr_flags(vfs);
 	/* The super block's fields: another cache line, another page. */

@@ -110,8 +110,6 @@ int fattr_make_info(struct fattr_val *val, const struct fattr_mnt_ref *ref,
 		    int arg);
 int fattr_make_field(struct fattr_val *val, const struct fattr_mnt_ref *ref,
 		     int arg);
-int fattr_make_ref(struct fattr_val *val, const struct fattr_mnt_ref *ref,
-		   int arg);
 int fattr_make_propagate_from(struct fattr_val *val,
 			      const struct fattr_mnt_ref *ref, int arg);
 int fattr_make_subtype(struct fattr_val *val, const struct fattr_mnt_ref *ref,
