@@ -102,8 +102,11 @@ static inline int fattr_val_put_u64(struct fattr_val *val, u64 n)
 	u64 ten = 10;
 	char *p;
 
-	while (len < 20 && n >= ten) {
+	/* 10^19 is the last power of ten a u64 holds: then 20 digits. */
+	while (n >= ten) {
 		len++;
+		if (len == 20)
+			break;
 		ten *= 10;
 	}
 	if (val->len > val->cap || val->cap - val->len < len)
@@ -113,7 +116,7 @@ static inline int fattr_val_put_u64(struct fattr_val *val, u64 n)
 	/* Past 32 bits (unique ids, sizes): do_div() on 32-bit machines. */
 	while (n > U32_MAX)
 		*--p = '0' + do_div(n, 10);
-	/* By multiplications, two digits a step: a listing's ids are ints. */
+	/* Two digits a step (divisions by constants: multiplications). */
 	for (low = n; low >= 100; low /= 100) {
 		*--p = '0' + low % 10;
 		*--p = '0' + low / 10 % 10;

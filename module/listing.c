@@ -71,6 +71,8 @@ struct fattr_listing {
 	size_t rendered;		/* bytes of records rendered this hold */
 	unsigned int work;		/* visits this hold (a render counts more) */
 	bool render;			/* render the mount at hand */
+	/* The mount the memo's judge could not tell about (compared only). */
+	struct mount *judged;
 	bool show_failed;		/* its renderer failed (-EIO) */
 	/*
 	 * A column's reading of the mount at hand and its value, made anew
@@ -131,6 +133,8 @@ static noinline int fattr_ids_pause(struct fattr_mi *mi,
 {
 	/* A record to render again, bigger. */
 	bool again = l->render && err == -EOVERFLOW;
+	/* The output filled up before the hold's budget was spent. */
+	bool full = err == FATTR_IDS_ROOM;
 
 	/* Resume at @v, after growing what has to grow. */
 	fattr_mi_unlock(mi, *v);
@@ -141,8 +145,13 @@ static noinline int fattr_ids_pause(struct fattr_mi *mi,
 		err = 0;	/* the output has room once written out */
 	if (!err)
 		err = fattr_ids_flush(l, false);
-	/* Room for the entry at hand, and doubling up to FATTR_OUT_ROOM. */
-	if (!err && l->need > l->out.cap - l->out.len)
+	/*
+	 * Room for the entry at hand, and doubling up to FATTR_OUT_ROOM;
+	 * doubling too where the output, written out, filled up within a
+	 * hold (entries longer than the sizing's guess): the next holds
+	 * then end on their budget, not on room.
+	 */
+	if (!err && (full || l->need > l->out.cap - l->out.len))
 		err = fattr_val_reserve(&l->out,
 					max(l->out.len + l->need,
 					    min_t(size_t, FATTR_OUT_ROOM,
@@ -169,7 +178,7 @@ static noinline int fattr_ids_pause(struct fattr_mi *mi,
 }
 
 /*
- * Whether the caller sees @v, which the judge could not tell (@judged)
+ * Whether the caller sees @v, which the judge could not tell (@l->judged)
  * or the listing renders: its record rendered into the scratch buffer.
  * Out of fattr_ids_visit(), whose every call judges: the loop that
  * judges stays small.
@@ -177,14 +186,16 @@ static noinline int fattr_ids_pause(struct fattr_mi *mi,
  * Return: as fattr_ids_visit().
  */
 static noinline int fattr_ids_render(struct fattr_mi *mi,
-				     struct fattr_listing *l,
-				     struct mount *v, bool judged)
+				     struct fattr_listing *l, struct mount *v)
 {
+	bool judged = l->judged == v;
 	int err;
 
 	mi->seq->count = 0;
+	/* A page first, then render it, still the judge's (@l->judged). */
 	if (!mi->seq->size)
-		return -EOVERFLOW;	/* a page first, then render */
+		return -EOVERFLOW;
+	l->judged = NULL;
 	err = fattr_mi_show(mi, v);
 	l->rendered += mi->seq->count;
 	/*
@@ -250,8 +261,6 @@ static noinline int fattr_ids_render(struct fattr_mi *mi,
 static int fattr_ids_visit(struct fattr_mi *mi, struct fattr_listing *l,
 			   struct mount *v)
 {
-	bool judged = false;
-
 	l->work++;
 	l->show_failed = false;
 	if (!l->render) {
@@ -262,9 +271,9 @@ static int fattr_ids_visit(struct fattr_mi *mi, struct fattr_listing *l,
 		if (vis != FATTR_RENDER)
 			return vis == FATTR_SHOWN ? 0 : -ENODATA;
 		l->render = true;
-		judged = true;
+		l->judged = v;
 	}
-	return fattr_ids_render(mi, l, v, judged);
+	return fattr_ids_render(mi, l, v);
 }
 
 /*
@@ -413,14 +422,14 @@ static int fattr_walk_ids(struct fattr_mi *mi, struct fattr_sink *sink,
 	};
 	/* Bytes an entry takes, usually: "ID:\0"; "ID\0=N\0"; a field. */
 	size_t each = !col ? 8 : col->record ? 64 : 24;
-
 	size_t room = each * fattr_ns_mounts_hint();
 	struct mount *v;
 	int err = 0;
 
 	/*
 	 * A listing that judges renders only the odd mount: its scratch
-	 * buffer comes with the first (fattr_ids_visit()), else a page now.
+	 * buffer comes with the first (fattr_ids_render(), then the pause
+	 * grows it), else a page now.
 	 */
 	if (fattr_can_judge() && (!col || !col->record)) {
 		l.memo = fattr_memo_alloc();
