@@ -3,15 +3,15 @@
 #
 # bench-plot.sh OUTDIR TAG...
 #
-# The figures of make bench (bench/fattr-bench's rows at N = 10, 1,000
-# and 10,000 mounts, from the console of each kernel TAG's bench VM,
+# The figures of make bench (bench/fattr-bench's rows at N = 10, 1,000,
+# 10,000 and 100,000 mounts, from the console of each kernel TAG's bench VM,
 # $FATTR_CACHE/run/TAG/console.log) as one CSV, OUTDIR/bench.csv
 # (kernel,mounts,row,us), and for each kernel a picture of the cost of
 # one call against the number of mounts, OUTDIR/bench-TAG.svg, drawn
 # with gnuplot (gnuplot-nox): fattr's record, key and columns against
 # reading mountinfo and against listmount(2) + statmount(2) of each
-# mount.  Absolute times are QEMU TCG's: compare the lines, not the
-# numbers.
+# mount, and the listing against listmount(2).  Absolute times are QEMU
+# TCG's: compare the lines, not the numbers.
 #
 # $FATTR_BENCH_LOADED (scripts/bench.sh, FATTR_BENCH_LOADED_OK=1): lines
 # "TAG: LOAD", the kernels run on a loaded machine; each goes into the
@@ -30,7 +30,9 @@ command -v gnuplot >/dev/null ||
 mkdir -p "$out"
 
 # The rows drawn, as fattr-bench names them, and their legends.
-rows=':mnt:info by path (getxattr)|fattr :mnt:info (a record)
+rows=':mntns: listing|fattr :mntns: (the ids)
+listmount(2), all ids, 4096 a call|listmount(2) (the ids)
+:mnt:info by path (getxattr)|fattr :mnt:info (a record)
 :mntns:ID:info by id|fattr :mntns:ID:info (a key by id)
 :mntns:all:mnt_attr column|fattr :mntns:all:mnt_attr (a column)
 :mntns:all:mountpoint column|fattr :mntns:all:mountpoint (a column)
