@@ -88,6 +88,39 @@ static char *get_value(const char *name, size_t *len)
 	}
 }
 
+/*
+ * The whole value of column @name, NUL-terminated, its length in *@len,
+ * in a buffer kept from one read to the next (NULL with errno set if it
+ * has none): one walk of the mounts a read, and a second only when the
+ * column outgrew the buffer (ERANGE, or E2BIG past 64 KiB).
+ */
+static char *get_column(const char *name, size_t *len)
+{
+	static char *buf;
+	static size_t cap;
+	ssize_t got;
+
+	for (;;) {
+		if (cap) {
+			got = getxattr("/", name, buf, cap - 1);
+			if (got >= 0) {
+				buf[got] = '\0';
+				*len = got;
+				return buf;
+			}
+			if (errno != ERANGE && errno != E2BIG)
+				return NULL;
+		}
+		got = getxattr("/", name, NULL, 0);
+		if (got < 0)
+			return NULL;
+		cap = got + got / 4 + 4096 + 1;	/* room to grow */
+		buf = realloc(buf, cap);
+		if (!buf)
+			die("realloc");
+	}
+}
+
 static int by_id(const void *a, const void *b)
 {
 	const struct mnt *x = a, *y = b;
@@ -106,10 +139,13 @@ static void read_column(const char *key, struct snap *s,
 	size_t len, cap = 64;
 
 	snprintf(name, sizeof(name), ":mntns:all:%s", key);
-	col = get_value(name, &len);
+	col = get_column(name, &len);
 	if (!col)
 		die(name);
 	s->n = 0;
+	/* As many mounts as the column has bytes for, at least. */
+	while (cap < len / 32)
+		cap *= 2;
 	s->m = malloc(cap * sizeof(*s->m));
 	if (!s->m)
 		die("malloc");
@@ -126,7 +162,6 @@ static void read_column(const char *key, struct snap *s,
 		s->m[s->n] = (struct mnt){ .id = atoi(p) };
 		put(&s->m[s->n++], v);
 	}
-	free(col);
 	qsort(s->m, s->n, sizeof(*s->m), by_id);
 }
 
