@@ -1351,9 +1351,21 @@ static int bench_misses(const char *ko)
 	return 0;
 }
 
+/* A key read from the mount, and the floor every key pays (the verdict). */
+static int op_spin_key(struct target *t)
+{
+	return getxattr(t->path, ":mnt:mnt_propagation", value, VALUE_MAX) < 0;
+}
+
+static int op_spin_event(struct target *t)
+{
+	return getxattr(t->path, ":mntns_event", value, VALUE_MAX) < 0;
+}
+
 /*
  * --spin OP N SECONDS, for a profiler (bench/vm-profile.sh): in a fresh
- * namespace of N mounts, repeats one way of listing them for SECONDS.
+ * namespace of N mounts, repeats one way of listing them (or one key, or
+ * the floor of a key) for SECONDS.
  */
 static const struct {
 	const char *name;
@@ -1365,6 +1377,8 @@ static const struct {
 	{ "col-point", op_col_point },
 	{ "lmsm-basic", op_lmsm_basic },
 	{ "scan-ids", op_scan_ids },
+	{ "key-prop", op_spin_key },
+	{ "event", op_spin_event },
 };
 
 static int spin(const char *name, int n, int seconds)

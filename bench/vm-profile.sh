@@ -4,14 +4,15 @@
 # The run inside the VM for scripts/vm-test.sh TAG profile: where the
 # time of each way of listing the mounts goes, by perf's cpu-clock
 # sampling (Debian's linux-perf, put into the image by vm-image.sh) of
-# fattr-bench --spin, at each N of $sizes.  It prints, per way and N,
-# the calls' mean time, then the symbols by their own share of the
-# samples, by the places in them, and by their share with their
-# callees.  Profiling is not a
-# test: the run fails only if a way fails.
+# fattr-bench --spin, at each N of $sizes (and of a key read from the
+# mount, key-prop, and of the verdict every key pays, event).  It
+# prints, per way and N, the calls' mean time, then the symbols by their
+# own share of the samples, by the places in them, and by their share
+# with their callees.  Profiling is not a test: the run fails only if a
+# way fails.
 
 sizes="1000 10000"
-ways="mntns listmount col-attr lmsm-basic"
+ways="mntns listmount col-attr lmsm-basic key-prop event"
 secs=10
 
 echo 0 >/proc/sys/kernel/kptr_restrict
