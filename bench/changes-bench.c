@@ -43,6 +43,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "mount-api.h"
+
 /* The tool itself: its changes() and first_snap(), its main() renamed. */
 #define main mount_changes_main
 #include "mount-changes.c"
@@ -52,27 +54,7 @@
 #define BASE		"/tmp/changes-bench"
 #define SRC		BASE "/src"
 
-/* statmount(2) and listmount(2), Linux 6.8: include/uapi/linux/mount.h */
-#define NR_statmount		457
-#define NR_listmount		458
-#define SM_SB_BASIC		0x001U
-#define SM_MNT_BASIC		0x002U
-#define SM_PROPAGATE_FROM	0x004U
-#define SM_MNT_ROOT		0x008U
-#define SM_MNT_POINT		0x010U
-#define SM_FS_TYPE		0x020U
-#define SM_MNT_OPTS		0x080U	/* Linux 6.10 */
-#define SM_FS_SUBTYPE		0x100U	/* Linux 6.15 */
-#define SM_SB_SOURCE		0x200U	/* Linux 6.14 */
-#define LSMT_ROOT_		0xffffffffffffffffULL
 #define LM_BATCH		4096	/* ids a listmount(2) call */
-
-struct mnt_id_req_ {
-	uint32_t size;
-	uint32_t spare;
-	uint64_t mnt_id;
-	uint64_t param;
-};
 
 /* struct statmount; strings are offsets into str[]. */
 struct statmount_ {

@@ -41,29 +41,9 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "mount-api.h"
 
 #define BASE		"/tmp/fattr-bench"
-
-/* statmount(2) and listmount(2), Linux 6.8: include/uapi/linux/mount.h */
-#define NR_statmount		457
-#define NR_listmount		458
-#define SM_SB_BASIC		0x001U
-#define SM_MNT_BASIC		0x002U
-#define SM_PROPAGATE_FROM	0x004U
-#define SM_MNT_ROOT		0x008U
-#define SM_MNT_POINT		0x010U
-#define SM_FS_TYPE		0x020U
-#define SM_MNT_OPTS		0x080U
-#define SM_SB_SOURCE		0x200U	/* Linux 6.14 */
-#define LSMT_ROOT_		0xffffffffffffffffULL
-#define STATX_MNT_ID_UNIQUE_	0x4000U	/* statx(2), Linux 6.8 */
-
-struct mnt_id_req_ {
-	uint32_t size;
-	uint32_t spare;
-	uint64_t mnt_id;
-	uint64_t param;
-};
 
 char *value;
 
