@@ -165,6 +165,15 @@ static inline int fattr_path_permission(const struct path *path, int mask)
 #endif
 }
 
+/*
+ * A stack variable that CONFIG_INIT_STACK_ALL_ZERO is not to clear, as
+ * it is written before it is read (<linux/compiler_attributes.h>, where
+ * it is; without it, the variable is cleared, as any other).
+ */
+#ifndef __uninitialized
+#define __uninitialized
+#endif
+
 /* MOUNT_ATTR_* of <uapi/linux/mount.h> that 5.10's lacks (ABI values). */
 #ifndef MOUNT_ATTR_IDMAP
 #define MOUNT_ATTR_IDMAP	0x00100000

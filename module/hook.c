@@ -361,7 +361,8 @@ static long fattr_restart(const char __user *uname)
 static long fattr_serve(const struct fattr_hook *h, const struct pt_regs *regs)
 {
 	const char __user *uname = fattr_arg_name(h, regs);
-	char name[XATTR_NAME_MAX + 1];
+	/* Read only once fattr_import_name() wrote it: not cleared per call. */
+	char name[XATTR_NAME_MAX + 1] __uninitialized;
 	bool imported = false, by_name;
 	unsigned int extra = 0;
 	struct fattr_req req;
