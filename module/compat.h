@@ -167,11 +167,15 @@ static inline int fattr_path_permission(const struct path *path, int mask)
 
 /*
  * A stack variable that CONFIG_INIT_STACK_ALL_ZERO is not to clear, as
- * it is written before it is read (<linux/compiler_attributes.h>, where
- * it is; without it, the variable is cleared, as any other).
+ * it is written before it is read: <linux/compiler_attributes.h>'s,
+ * where the kernel's headers lack it, as it defines it.
  */
 #ifndef __uninitialized
+#if __has_attribute(__uninitialized__)
+#define __uninitialized	__attribute__((__uninitialized__))
+#else
 #define __uninitialized
+#endif
 #endif
 
 /* MOUNT_ATTR_* of <uapi/linux/mount.h> that 5.10's lacks (ABI values). */

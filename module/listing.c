@@ -71,8 +71,6 @@ struct fattr_listing {
 	size_t rendered;		/* bytes of records rendered this hold */
 	unsigned int work;		/* visits this hold (a render counts more) */
 	bool render;			/* render the mount at hand */
-	/* The mount the memo's judge could not tell about (compared only). */
-	struct mount *judged;
 	bool show_failed;		/* its renderer failed (-EIO) */
 	/*
 	 * A column's reading of the mount at hand and its value, made anew
@@ -133,8 +131,12 @@ static noinline int fattr_ids_pause(struct fattr_mi *mi,
 {
 	/* A record to render again, bigger. */
 	bool again = l->render && err == -EOVERFLOW;
-	/* The output filled up before the hold's budget was spent. */
-	bool full = err == FATTR_IDS_ROOM;
+	/*
+	 * The output, which goes out after each hold, filled up before the
+	 * hold's budget was spent.
+	 */
+	bool full = err == FATTR_IDS_ROOM &&
+		    (!l->sink->size || l->sink->size >= XATTR_SIZE_MAX);
 
 	/* Resume at @v, after growing what has to grow. */
 	fattr_mi_unlock(mi, *v);
@@ -178,7 +180,7 @@ static noinline int fattr_ids_pause(struct fattr_mi *mi,
 }
 
 /*
- * Whether the caller sees @v, which the judge could not tell (@l->judged)
+ * Whether the caller sees @v, which the judge could not tell (@judged)
  * or the listing renders: its record rendered into the scratch buffer.
  * Out of fattr_ids_visit(), whose every call judges: the loop that
  * judges stays small.
@@ -186,16 +188,22 @@ static noinline int fattr_ids_pause(struct fattr_mi *mi,
  * Return: as fattr_ids_visit().
  */
 static noinline int fattr_ids_render(struct fattr_mi *mi,
-				     struct fattr_listing *l, struct mount *v)
+				     struct fattr_listing *l,
+				     struct mount *v, bool judged)
 {
-	bool judged = l->judged == v;
 	int err;
 
 	mi->seq->count = 0;
-	/* A page first, then render it, still the judge's (@l->judged). */
-	if (!mi->seq->size)
+	/*
+	 * A page first.  A mount the judge could not tell about is judged
+	 * again in the next hold, and rendered in the hold that judged it:
+	 * its verdict does not outlive the hold (fattr_ids_pause()).
+	 */
+	if (!mi->seq->size) {
+		if (judged)
+			l->render = false;
 		return -EOVERFLOW;
-	l->judged = NULL;
+	}
 	err = fattr_mi_show(mi, v);
 	l->rendered += mi->seq->count;
 	/*
@@ -261,6 +269,8 @@ static noinline int fattr_ids_render(struct fattr_mi *mi,
 static int fattr_ids_visit(struct fattr_mi *mi, struct fattr_listing *l,
 			   struct mount *v)
 {
+	bool judged = false;
+
 	l->work++;
 	l->show_failed = false;
 	if (!l->render) {
@@ -271,9 +281,9 @@ static int fattr_ids_visit(struct fattr_mi *mi, struct fattr_listing *l,
 		if (vis != FATTR_RENDER)
 			return vis == FATTR_SHOWN ? 0 : -ENODATA;
 		l->render = true;
-		l->judged = v;
+		judged = true;
 	}
-	return fattr_ids_render(mi, l, v);
+	return fattr_ids_render(mi, l, v, judged);
 }
 
 /*
