@@ -386,9 +386,8 @@ static noinline int fattr_col_put(struct fattr_mi *mi,
 
 /*
  * Appends the entry of @v, which the caller sees, to the output: "ID:\0"
- * for a listing; a column's, fattr_col_put()'s, in its own frame (with
- * CONFIG_INIT_STACK_ALL_ZERO, its locals are cleared at each call: a
- * listing does not pay for them).  Called with namespace_sem held: no
+ * for a listing; a column's is fattr_col_put()'s, out of line, so that
+ * the listing's loop stays small.  Called with namespace_sem held: no
  * allocation.
  *
  * Return: as fattr_col_put().
